@@ -1,0 +1,69 @@
+"""nertslib: the rules of the card game Nerts as pure functions over frozen values.
+
+>>> import nertslib as nl
+>>> state = nl.deal(nl.variants.get("standard"), seats=4, seed=7)
+>>> moves = nl.legal_moves(state, seat=0)
+>>> nl.check(state, moves[0]) is None
+True
+>>> after = nl.apply(state, moves[0])
+>>> after == state, nl.GameState.from_nfen(after.to_nfen()) == after
+(False, True)
+"""
+
+from nertslib import variants
+from nertslib.bots import Bot, RandomBot, greedy_bot, play_hand, play_match
+from nertslib.cards import ACE, JACK, KING, MAX_SEATS, QUEEN, Card, Colour, Suit
+from nertslib.deal import deal
+from nertslib.errors import IllegalMoveError, NertsError, RaceLostError, Reason, Rejection
+from nertslib.moves import Move, MoveKind, Zone
+from nertslib.rules import apply, check, is_legal, legal_moves
+from nertslib.scoring import Match, Outcome, hand_scores, is_over, outcome
+from nertslib.state import EndReason, GameState, Layout, NFENError
+from nertslib.stuck import all_stuck, is_stuck, resolve_stalemate
+from nertslib.variants import Variant
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ACE",
+    "JACK",
+    "KING",
+    "MAX_SEATS",
+    "QUEEN",
+    "Bot",
+    "Card",
+    "Colour",
+    "EndReason",
+    "GameState",
+    "IllegalMoveError",
+    "Layout",
+    "Match",
+    "Move",
+    "MoveKind",
+    "NFENError",
+    "NertsError",
+    "Outcome",
+    "RaceLostError",
+    "RandomBot",
+    "Reason",
+    "Rejection",
+    "Suit",
+    "Variant",
+    "Zone",
+    "__version__",
+    "all_stuck",
+    "apply",
+    "check",
+    "deal",
+    "greedy_bot",
+    "hand_scores",
+    "is_legal",
+    "is_over",
+    "is_stuck",
+    "legal_moves",
+    "outcome",
+    "play_hand",
+    "play_match",
+    "resolve_stalemate",
+    "variants",
+]

@@ -1,0 +1,149 @@
+"""Bots and a driver that plays whole hands and matches.
+
+A bot is any callable ``bot(state, seat) -> Move | None`` (``None``: the seat waits). The
+driver :func:`play_hand` lets every seat act once per round in seat order, applies the
+everyone-stuck resolution when :func:`~nertslib.all_stuck` holds, and stops when the hand ends.
+
+>>> import nertslib as nl
+>>> final, moves = nl.play_hand(nl.deal("standard", seats=2, seed=4), [nl.greedy_bot] * 2)
+>>> final.is_over, nl.outcome(final).reason
+(True, <EndReason.NERTS: 'nerts'>)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from nertslib.deal import SplitMix64, deal
+from nertslib.moves import Move, MoveKind, Zone
+from nertslib.rules import apply, legal_moves
+from nertslib.scoring import Match, outcome
+from nertslib.state import GameState
+from nertslib.stuck import all_stuck, plan_progress, resolve_stalemate
+from nertslib.variants import Variant
+
+__all__ = ["Bot", "RandomBot", "greedy_bot", "play_hand", "play_match"]
+
+Bot = Callable[[GameState, int], "Move | None"]
+
+
+def _rank(move: Move) -> int:
+    if move.kind is MoveKind.CALL:
+        return 0
+    if move.to_foundation:
+        return 1 if move.source is not Zone.WORK else 2
+    if move.source is Zone.NERTS:
+        return 3
+    if move.source is Zone.WASTE:
+        return 4
+    return 9
+
+
+def greedy_bot(state: GameState, seat: int) -> Move | None:
+    """A deterministic bot good enough for demos and termination tests.
+
+    It calls Nerts as soon as it can; otherwise plays to a foundation (Nerts and waste first),
+    then the Nerts top, then the waste top onto the work piles; otherwise takes the first step
+    of a shortest rearrangement of its work piles that makes such a play possible; otherwise
+    turns its stock. It waits (``None``) only when the seat is stuck.
+
+    >>> import nertslib as nl
+    >>> nl.greedy_bot(nl.deal("standard", seats=2, seed=1), 0)
+    Move.parse('0:AH@P2>F+')
+    """
+    moves = legal_moves(state, seat)
+    best = min(moves, key=_rank, default=None)
+    if best is not None and _rank(best) < 9:
+        return best
+    return plan_progress(state, seat)
+
+
+class RandomBot:
+    """Picks uniformly among the legal moves, from its own seeded generator.
+
+    Uniform random play often shuffles stacks back and forth for a long time; give
+    :func:`play_hand` a ``max_actions`` bound when using it.
+
+    >>> import nertslib as nl
+    >>> bot = RandomBot(seed=1)
+    >>> bot(nl.deal("standard", seats=2, seed=1), 0) is not None
+    True
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = SplitMix64(seed)
+
+    def __call__(self, state: GameState, seat: int) -> Move | None:
+        """Choose a move for ``seat``."""
+        moves = legal_moves(state, seat)
+        if not moves:
+            return None
+        return moves[self._rng.below(len(moves))]
+
+
+def play_hand(
+    state: GameState, bots: Sequence[Bot], *, max_actions: int = 100_000
+) -> tuple[GameState, tuple[Move | None, ...]]:
+    """Play ``state`` to the end with one bot per seat.
+
+    Each round, every seat in order is asked for a move, which is applied at once. When
+    every seat is stuck, the driver applies :func:`~nertslib.resolve_stalemate` (recorded as
+    ``None`` in the returned log). Stops when the hand is over or after ``max_actions``.
+
+    Returns:
+        The final state and every action applied, in order.
+
+    Raises:
+        ValueError: if there is not one bot per seat, or the bots all wait while some seat
+            could still make progress.
+    """
+    if len(bots) != len(state.layouts):
+        msg = f"need one bot per seat: {len(state.layouts)} seats, {len(bots)} bots"
+        raise ValueError(msg)
+    log: list[Move | None] = []
+    while state.status is None and len(log) < max_actions:
+        moved = False
+        for seat, bot in enumerate(bots):
+            move = bot(state, seat)
+            if move is not None:
+                state = apply(state, move)
+                log.append(move)
+                moved = True
+                if state.status is not None or len(log) >= max_actions:
+                    break
+        if not moved and state.status is None:
+            if not all_stuck(state):
+                msg = "every bot waited although some seat can still make progress"
+                raise ValueError(msg)
+            state = resolve_stalemate(state)
+            log.append(None)
+    return state, tuple(log)
+
+
+def play_match(
+    variant: Variant | str,
+    seats: int,
+    bots: Sequence[Bot],
+    *,
+    seed: int = 0,
+    max_hands: int = 1_000,
+) -> Match:
+    """Play hands (seeds ``seed``, ``seed + 1``, …) until the match has a winner.
+
+    >>> import nertslib as nl
+    >>> match = nl.play_match(nl.Variant(target_score=15), 2, [nl.greedy_bot] * 2, seed=3)
+    >>> match.is_over, max(match.totals) >= 15
+    (True, True)
+    """
+    v = variant if isinstance(variant, Variant) else deal(variant, seats, seed).variant
+    match = Match(v, seats)
+    hand = 0
+    while not match.is_over and hand < max_hands:
+        final, _ = play_hand(deal(v, seats, seed + hand), bots)
+        result = outcome(final)
+        if result is None:
+            msg = f"hand {hand} did not end"
+            raise ValueError(msg)
+        match = match.record(result)
+        hand += 1
+    return match

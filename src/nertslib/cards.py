@@ -1,0 +1,338 @@
+"""Cards: suits, ranks, colours, and the owner-tagged :class:`Card` value.
+
+Every seat plays its own deck, so a card's identity is ``(owner, suit, rank)``: two decks hold
+"the same" card, and they are different cards. Inside the engine a card is a small int (its
+*card id*, see :func:`Card.id`); the tables in this module turn ids into rank, suit and colour
+with one tuple index, which is what makes the rule predicates fast. Every public accessor hands
+out interned :class:`Card` objects, so ``Card`` values compare and hash by value and cost
+nothing to hand out.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Final, cast
+
+import attrs
+
+__all__ = [
+    "ACE",
+    "JACK",
+    "KING",
+    "MAX_JOKERS",
+    "MAX_SEATS",
+    "QUEEN",
+    "Card",
+    "Colour",
+    "Suit",
+    "card_from_id",
+]
+
+ACE: Final = 1
+JACK: Final = 11
+QUEEN: Final = 12
+KING: Final = 13
+
+#: The most seats a hand can have (each seat plays its own deck).
+MAX_SEATS: Final = 8
+#: The most jokers a deck can hold.
+MAX_JOKERS: Final = 2
+#: Card ids reserved per deck: 52 cards and up to two jokers.
+DECK_SPAN: Final = 54
+
+_RANK_CODES: Final = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+class Colour(enum.Enum):
+    """The colour of a suit. Work piles alternate colours.
+
+    >>> from nertslib import Colour
+    >>> Colour.RED.opposite
+    <Colour.BLACK: 'black'>
+    """
+
+    RED = "red"
+    BLACK = "black"
+
+    @property
+    def opposite(self) -> Colour:
+        """The other colour."""
+        return Colour.BLACK if self is Colour.RED else Colour.RED
+
+
+class Suit(enum.IntEnum):
+    """The four suits, in bridge order. ``int(suit)`` is the suit's index in a deck.
+
+    >>> from nertslib import Suit
+    >>> Suit.from_code("H"), Suit.HEARTS.code, Suit.HEARTS.symbol, Suit.HEARTS.colour
+    (<Suit.HEARTS: 2>, 'H', '♥', <Colour.RED: 'red'>)
+    """
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def code(self) -> str:
+        """One ASCII letter: ``C``, ``D``, ``H`` or ``S``."""
+        return "CDHS"[self]
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol: ``♣``, ``♦``, ``♥`` or ``♠``."""
+        return "♣♦♥♠"[self]
+
+    @property
+    def colour(self) -> Colour:
+        """Hearts and diamonds are red; clubs and spades are black."""
+        return Colour.RED if self in (Suit.DIAMONDS, Suit.HEARTS) else Colour.BLACK
+
+    @classmethod
+    def from_code(cls, code: str) -> Suit:
+        """The suit of a letter (``C``, ``D``, ``H``, ``S``, any case) or symbol.
+
+        Raises:
+            ValueError: for anything else, quoting the input.
+        """
+        for suit in cls:
+            if code in (suit.code, suit.code.lower(), suit.symbol):
+                return suit
+        msg = f"unknown suit: {code!r} (expected one of C, D, H, S)"
+        raise ValueError(msg)
+
+
+def _check_owner(_inst: object, _attr: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int or not 0 <= value < MAX_SEATS:
+        msg = f"owner must be a seat number 0..{MAX_SEATS - 1}, got {value!r}"
+        raise ValueError(msg)
+
+
+def _check_rank(inst: Card, _attr: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int:
+        msg = f"rank must be an int, got {value!r}"
+        raise ValueError(msg)
+    if inst.suit is None:
+        if value != 0:
+            msg = f"a joker has rank 0, got {value!r}"
+            raise ValueError(msg)
+    elif not ACE <= value <= KING:
+        msg = f"rank must be 1 (Ace) to 13 (King), got {value!r}"
+        raise ValueError(msg)
+
+
+def _check_suit(_inst: object, _attr: attrs.Attribute[Suit | None], value: Suit | None) -> None:
+    if value is not None and not isinstance(cast(object, value), Suit):
+        msg = f"suit must be a Suit or None (joker), got {value!r}"
+        raise ValueError(msg)
+
+
+def _check_joker(inst: Card, _attr: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int:
+        msg = f"joker must be an int, got {value!r}"
+        raise ValueError(msg)
+    if inst.suit is None and not 1 <= value <= MAX_JOKERS:
+        msg = f"a joker is number 1 or 2 of its deck, got {value!r}"
+        raise ValueError(msg)
+    if inst.suit is not None and value != 0:
+        msg = f"a suited card has joker=0, got {value!r}"
+        raise ValueError(msg)
+
+
+@attrs.frozen(repr=False, order=False)
+class Card:
+    """One card of one seat's deck: ``(owner, suit, rank)``, or a joker ``(owner, n)``.
+
+    Ranks run from 1 (Ace) to 13 (King). A joker has ``suit=None``, ``rank=0`` and ``joker``
+    1 or 2. Cards are values: equal fields mean equal cards. ``str`` is the human face,
+    ``code`` the ASCII notation, and ``repr`` rebuilds the card.
+
+    >>> from nertslib import Card, Suit
+    >>> card = Card(owner=2, suit=Suit.HEARTS, rank=10)
+    >>> card
+    Card.parse('10H', owner=2)
+    >>> str(card), card.code, card.is_red, card.colour
+    ('10♥', '10H', True, <Colour.RED: 'red'>)
+    >>> Card.parse("10H", owner=2) == card
+    True
+    >>> Card.joker_of(0, 1)
+    Card.parse('X1', owner=0)
+
+    .. versionadded:: 0.1.0
+    """
+
+    owner: int = attrs.field(validator=_check_owner)
+    suit: Suit | None = attrs.field(validator=_check_suit)
+    rank: int = attrs.field(validator=_check_rank)
+    joker: int = attrs.field(default=0, validator=_check_joker)
+
+    @classmethod
+    def joker_of(cls, owner: int, number: int) -> Card:
+        """Joker ``number`` (1 or 2) of ``owner``'s deck."""
+        return cls(owner, None, 0, number)
+
+    @property
+    def is_joker(self) -> bool:
+        """Whether this card is a joker."""
+        return self.suit is None
+
+    @property
+    def is_red(self) -> bool:
+        """Whether the card is red (hearts, diamonds). A joker is neither red nor black."""
+        return self.suit is not None and self.suit.colour is Colour.RED
+
+    @property
+    def colour(self) -> Colour | None:
+        """The card's colour, or ``None`` for a joker."""
+        return None if self.suit is None else self.suit.colour
+
+    @property
+    def id(self) -> int:
+        """The engine's int for this card: ``owner * 54 + suit * 13 + rank - 1``.
+
+        Jokers take ids 52 and 53 of their deck. Ids are stable and documented, so they may be
+        used as array indices by bots and learning code.
+
+        >>> from nertslib import Card
+        >>> Card.parse("AC", owner=0).id, Card.parse("KS", owner=1).id
+        (0, 105)
+        """
+        if self.suit is None:
+            return self.owner * DECK_SPAN + 51 + self.joker
+        return self.owner * DECK_SPAN + self.suit * 13 + self.rank - 1
+
+    @property
+    def code(self) -> str:
+        """The ASCII code: rank (``A 2 … 10 J Q K``) then suit letter; ``X1``/``X2`` for jokers."""
+        if self.suit is None:
+            return f"X{self.joker}"
+        return _RANK_CODES[self.rank] + self.suit.code
+
+    @classmethod
+    def parse(cls, code: str, owner: int = 0) -> Card:
+        """The card of ``owner``'s deck written ``code`` (``"10H"``, ``"qs"``, ``"X1"``).
+
+        Raises:
+            ValueError: if ``code`` is not a card code, quoting it.
+
+        >>> from nertslib import Card
+        >>> Card.parse("qs", owner=3)
+        Card.parse('QS', owner=3)
+        """
+        _check_owner(None, _OWNER_FIELD, owner)
+        return CARDS[owner * DECK_SPAN + parse_code(code)]
+
+    def __str__(self) -> str:
+        if self.suit is None:
+            return f"🃏{self.joker}"
+        return _RANK_CODES[self.rank] + self.suit.symbol
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self.code!r}, owner={self.owner})"
+
+
+_OWNER_FIELD: Final = attrs.fields(Card).owner
+
+
+def parse_code(code: str) -> int:
+    """The in-deck index (0..53) of a card code such as ``"10H"``, ``"AS"`` or ``"X2"``.
+
+    Raises:
+        ValueError: if ``code`` is not a card code.
+
+    >>> from nertslib.cards import parse_code
+    >>> parse_code("AC"), parse_code("KS"), parse_code("X2")
+    (0, 51, 53)
+    """
+    if not isinstance(cast(object, code), str) or len(code) < 2:
+        msg = f"not a card code: {code!r} (expected e.g. '10H', 'QS', 'X1')"
+        raise ValueError(msg)
+    upper = code.upper()
+    if upper in ("X1", "X2"):
+        return 51 + int(upper[1])
+    head, tail = upper[:-1], upper[-1]
+    if head == "T":
+        head = "10"
+    if head not in _RANK_CODES[1:] or tail not in "CDHS":
+        msg = f"not a card code: {code!r} (expected e.g. '10H', 'QS', 'X1')"
+        raise ValueError(msg)
+    return "CDHS".index(tail) * 13 + _RANK_CODES.index(head) - 1
+
+
+# --- lookup tables over card ids (the hot path indexes these, never Card objects) -----------
+
+_N_IDS: Final = MAX_SEATS * DECK_SPAN
+
+
+def _build_cards() -> tuple[Card, ...]:
+    cards: list[Card] = []
+    for owner in range(MAX_SEATS):
+        cards.extend(Card(owner, suit, rank) for suit in Suit for rank in range(ACE, KING + 1))
+        cards.extend(Card(owner, None, 0, n) for n in range(1, MAX_JOKERS + 1))
+    return tuple(cards)
+
+
+#: Interned cards, indexed by card id.
+CARDS: Final = _build_cards()
+#: Rank by card id (0 for jokers).
+RANK: Final = tuple(c.rank for c in CARDS)
+#: Suit index by card id (-1 for jokers).
+SUIT: Final = tuple(-1 if c.suit is None else int(c.suit) for c in CARDS)
+#: 1 for red cards, 0 for black ones and jokers.
+RED: Final = tuple(int(c.is_red) for c in CARDS)
+#: Owner seat by card id.
+OWNER: Final = tuple(c.owner for c in CARDS)
+#: In-deck index (0..53) by card id.
+FACE: Final = tuple(i % DECK_SPAN for i in range(_N_IDS))
+#: Work-pile key ``rank * 2 + red``: ``a`` fits on ``b`` iff ``KEY[a] == ON[b]``.
+KEY: Final = tuple(r * 2 + red for r, red in zip(RANK, RED, strict=True))
+#: The key a card must have to go on top of this card (-9 for jokers: nothing fixed).
+ON: Final = tuple(((k - 2) ^ 1) if r else -9 for k, r in zip(KEY, RANK, strict=True))
+#: The key a card must have to slide under this card (one rank higher, other colour).
+UNDER: Final = tuple(((k + 2) ^ 1) if r else -9 for k, r in zip(KEY, RANK, strict=True))
+
+
+def card_from_id(card_id: int) -> Card:
+    """The interned :class:`Card` with this id (see :attr:`Card.id`).
+
+    Raises:
+        ValueError: if no card has this id.
+
+    >>> from nertslib.cards import card_from_id
+    >>> card_from_id(105)
+    Card.parse('KS', owner=1)
+    """
+    if type(card_id) is not int or not 0 <= card_id < _N_IDS:
+        msg = f"no card has id {card_id!r}"
+        raise ValueError(msg)
+    return CARDS[card_id]
+
+
+def fits_on(card: int, top: int) -> bool:
+    """Whether card id ``card`` may go onto work-pile top ``top``: one lower, other colour.
+
+    pre: 0 <= card < 432 and 0 <= top < 432
+    pre: RANK[card] > 0 and RANK[top] > 0
+    post: __return__ == (RANK[card] + 1 == RANK[top] and RED[card] != RED[top])
+
+    >>> from nertslib.cards import fits_on
+    >>> ten_s, nine_h, nine_c = 48, 34, 8
+    >>> fits_on(nine_h, ten_s), fits_on(nine_c, ten_s)
+    (True, False)
+    """
+    return KEY[card] == ON[top]
+
+
+def fits_under(card: int, base: int) -> bool:
+    """Whether card id ``card`` may slide under a pile whose base is ``base``.
+
+    pre: 0 <= card < 432 and 0 <= base < 432
+    pre: RANK[card] > 0 and RANK[base] > 0
+    post: __return__ == (RANK[card] == RANK[base] + 1 and RED[card] != RED[base])
+
+    >>> from nertslib.cards import fits_under
+    >>> king_h, queen_s = 38, 50
+    >>> fits_under(king_h, queen_s)
+    True
+    """
+    return KEY[card] == UNDER[base]

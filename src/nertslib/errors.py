@@ -1,0 +1,134 @@
+"""Errors with machine-readable reasons.
+
+Every rejection of a move carries a :class:`Reason`, so a UI can react to the kind of problem
+(say "too late" for :attr:`Reason.RACE_LOST`) instead of parsing text. All exceptions here are
+:class:`ValueError` subclasses, so ``except ValueError`` catches them too.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING
+
+import attrs
+
+if TYPE_CHECKING:
+    from nertslib.moves import Move
+
+__all__ = ["IllegalMoveError", "NertsError", "RaceLostError", "Reason", "Rejection"]
+
+
+class Reason(enum.Enum):
+    """Why a move was rejected. The value is a stable, machine-readable string.
+
+    >>> from nertslib import Reason
+    >>> Reason.RACE_LOST.value
+    'race_lost'
+    """
+
+    HAND_OVER = "hand_over"
+    """The hand has ended (Nerts was called, or stalemate): no more moves."""
+    NO_SUCH_SEAT = "no_such_seat"
+    """The move's seat does not play in this hand."""
+    NO_SUCH_PILE = "no_such_pile"
+    """The move names a work pile or foundation that does not exist."""
+    EMPTY_SOURCE = "empty_source"
+    """The source pile (Nerts pile, waste, work pile) is empty."""
+    CARD_NOT_THERE = "card_not_there"
+    """The card is not where the move says (a move made for another position)."""
+    NOT_ON_TOP = "not_on_top"
+    """Only a pile's top card may go there (a foundation, or under another pile)."""
+    DOES_NOT_FIT = "does_not_fit"
+    """The card does not build down on that work pile (one lower, other colour)."""
+    WRONG_FOUNDATION_CARD = "wrong_foundation_card"
+    """The card does not build up on that foundation."""
+    RACE_LOST = "race_lost"
+    """Another card reached that foundation first: the card would have fitted before."""
+    NOT_AN_ACE = "not_an_ace"
+    """Only an Ace starts a new foundation."""
+    FOUNDATION_LIMIT = "foundation_limit"
+    """The variant allows no more foundations of that suit."""
+    SPACE_RULE = "space_rule"
+    """The variant does not let this card fill an empty work pile."""
+    SPACE_MUST_BE_FILLED = "space_must_be_filled"
+    """The variant makes the seat fill its empty work pile from the Nerts pile first."""
+    MOVE_RULE = "move_rule"
+    """The variant does not let this many cards move between work piles."""
+    SAME_PILE = "same_pile"
+    """A work pile cannot move onto itself."""
+    SLIDE_UNDER_RULE = "slide_under_rule"
+    """Sliding under is off, or needs an empty work pile and the seat has none."""
+    STOCK_EMPTY = "stock_empty"
+    """There is no stock to turn (turn the waste over first)."""
+    STOCK_NOT_EMPTY = "stock_not_empty"
+    """The waste can only be turned over once the stock is empty."""
+    WASTE_EMPTY = "waste_empty"
+    """There is no waste to turn over."""
+    PASS_LIMIT = "pass_limit"
+    """The variant's limit on turning the waste over has been reached."""
+    STOCK_BLOCKED = "stock_blocked"
+    """The variant allows stock actions only when no other play is available."""
+    NOT_STUCK = "not_stuck"
+    """Only a stuck seat may rotate its stock."""
+    NERTS_NOT_EMPTY = "nerts_not_empty"
+    """Nerts can be called only with an empty Nerts pile."""
+    CALL_NOT_ALLOWED = "call_not_allowed"
+    """The variant ends the hand by itself; there is nothing to call."""
+
+
+@attrs.frozen
+class Rejection:
+    """Why :func:`nertslib.check` refuses a move: a :class:`Reason` and a plain sentence.
+
+    The message never reveals a card that the move's seat cannot see.
+
+    Attributes:
+        reason: The machine-readable reason.
+        message: A sentence for people, e.g. ``"foundation 3 needs 6♥; 7♥ offered"``.
+        move: The move that was refused.
+
+    .. versionadded:: 0.1.0
+    """
+
+    reason: Reason
+    message: str
+    move: Move
+
+    @property
+    def seat(self) -> int:
+        """The seat that tried the move."""
+        return self.move.seat
+
+
+class NertsError(ValueError):
+    """Base class of nertslib's errors about game values (a :class:`ValueError`).
+
+    .. versionadded:: 0.1.0
+    """
+
+
+class IllegalMoveError(NertsError):
+    """:func:`nertslib.apply` refused a move; the state is unchanged.
+
+    Attributes:
+        reason: Why, as a :class:`Reason`.
+        move: The move.
+        seat: The move's seat.
+        rejection: The :class:`Rejection` with the message.
+
+    .. versionadded:: 0.1.0
+    """
+
+    def __init__(self, rejection: Rejection) -> None:
+        super().__init__(f"illegal move {rejection.move}: {rejection.message}")
+        self.rejection = rejection
+        self.reason = rejection.reason
+        self.move = rejection.move
+        self.seat = rejection.move.seat
+
+
+class RaceLostError(IllegalMoveError):
+    """The move aimed at a foundation that another card reached first ("too late").
+
+    .. versionadded:: 0.1.0
+    """

@@ -1,0 +1,278 @@
+"""Moves: what a seat can do, as values, and their one-line notation.
+
+A move always names its seat: play is simultaneous, so there are no turns and any seat may act
+at any moment. A card move also names the card it moves, which makes a move self-describing
+(a log line reads on its own) and lets :func:`nertslib.apply` tell a stale move from a legal
+one.
+
+Notation (``str(move)``; :meth:`Move.parse` reads it back):
+
+=========================  ===================================================================
+``0:6H@N>F3``              seat 0 plays 6♥ from its Nerts pile onto foundation 3
+``0:AS@W>F+``              seat 0 starts a new foundation with A♠ from its waste
+``1:9C@P0>P2``             seat 1 moves 9♣ (with every card above it) from work pile 0 to 2
+``1:9C@P0>P3``             … or into work pile 3 when that pile is empty
+``2:KH@N>U1``              seat 2 slides K♥ from its Nerts pile under work pile 1
+``3:turn``                 seat 3 turns cards from its stock onto its waste
+``3:restock``              seat 3 turns its waste over into a new stock
+``3:rotate``               seat 3 (stuck) moves the top stock card to the bottom
+``3:nerts``                seat 3 calls "Nerts!"
+=========================  ===================================================================
+
+Sources: ``N`` Nerts top, ``W`` waste top, ``P<i>`` work pile ``i``. Targets: ``F<k>``
+foundation ``k`` (indices never change), ``F+`` a new foundation, ``P<j>`` work pile ``j``,
+``U<j>`` under work pile ``j``. All indices count from 0.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from typing import Final, cast
+
+import attrs
+
+from nertslib.cards import DECK_SPAN, MAX_SEATS, Card, card_from_id, parse_code
+
+__all__ = ["Move", "MoveKind", "Zone"]
+
+
+class MoveKind(enum.Enum):
+    """What a move does. Only :attr:`PLAY` moves a card.
+
+    >>> from nertslib import MoveKind
+    >>> [k.value for k in MoveKind]
+    ['play', 'turn', 'restock', 'rotate', 'nerts']
+    """
+
+    PLAY = "play"
+    """Move a card (or a stack of work-pile cards) from a source to a target."""
+    TURN = "turn"
+    """Turn ``stock_turn`` cards (or what is left) from the stock onto the waste."""
+    RESTOCK = "restock"
+    """Turn the whole waste over (face down, order restored) into a new stock."""
+    ROTATE = "rotate"
+    """A stuck seat moves the top card of its stock to the bottom."""
+    CALL = "nerts"
+    """Call "Nerts!": the seat's Nerts pile is empty and the hand ends now."""
+
+
+class Zone(enum.Enum):
+    """Where a card move starts or ends.
+
+    >>> from nertslib import Zone
+    >>> Zone.NERTS.code, Zone.NEW_FOUNDATION.code
+    ('N', 'F+')
+    """
+
+    NERTS = "N"
+    """The top of the seat's Nerts pile (a source)."""
+    WASTE = "W"
+    """The top of the seat's waste (a source)."""
+    WORK = "P"
+    """A work pile: as a source, a card with every card above it; as a target, its top."""
+    FOUNDATION = "F"
+    """An existing foundation, by its index in :attr:`GameState.foundations` (a target)."""
+    NEW_FOUNDATION = "F+"
+    """A new foundation, started with an Ace (a target)."""
+    UNDER = "U"
+    """Underneath a work pile's base card: the slide-under move (a target)."""
+
+    @property
+    def code(self) -> str:
+        """The notation letter(s)."""
+        return self.value
+
+
+_SOURCES: Final = (Zone.NERTS, Zone.WASTE, Zone.WORK)
+_TARGETS: Final = (Zone.FOUNDATION, Zone.NEW_FOUNDATION, Zone.WORK, Zone.UNDER)
+_INDEXED: Final = (Zone.WORK, Zone.FOUNDATION, Zone.UNDER)
+_MAX_INDEX: Final = 1000
+
+
+def _check_seat(_inst: object, _attr: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int or not 0 <= value < MAX_SEATS:
+        msg = f"Move.seat must be a seat number 0..{MAX_SEATS - 1}; got {value!r}"
+        raise ValueError(msg)
+
+
+def _check_move(inst: Move, _attr: attrs.Attribute[int], _value: int) -> None:
+    problem = _problem(inst)
+    if problem:
+        msg = f"malformed move: {problem}"
+        raise ValueError(msg)
+
+
+def _problem(m: Move) -> str:
+    if not isinstance(cast(object, m.kind), MoveKind):
+        return f"kind must be a MoveKind, got {m.kind!r}"
+    if m.kind is not MoveKind.PLAY:
+        if (m.card, m.source, m.target, m.source_index, m.target_index) != (None, None, None, 0, 0):
+            return f"a {m.kind.value} move names no card, source or target"
+        return ""
+    if not isinstance(m.card, Card):
+        return f"a play names the Card it moves, got {m.card!r}"
+    if m.card.owner != m.seat:
+        return f"seat {m.seat} can only move its own cards, not {m.card!r}"
+    if m.source not in _SOURCES:
+        return f"source must be Zone.NERTS, Zone.WASTE or Zone.WORK, got {m.source!r}"
+    if m.target not in _TARGETS:
+        return f"target must be a foundation, a work pile or under one, got {m.target!r}"
+    for zone, index in ((m.source, m.source_index), (m.target, m.target_index)):
+        if type(index) is not int or not 0 <= index < _MAX_INDEX:
+            return f"pile index must be an int 0..{_MAX_INDEX - 1}, got {index!r}"
+        if zone not in _INDEXED and index != 0:
+            return f"{zone.name} takes no index, got {index!r}"
+    return ""
+
+
+@attrs.frozen(repr=False)
+class Move:
+    """One action of one seat: a value with a one-line notation.
+
+    Build card moves with :meth:`play`, the others with :meth:`turn`, :meth:`restock`,
+    :meth:`rotate` and :meth:`call`, or parse notation with :meth:`parse`.
+
+    >>> from nertslib import Card, Move, Zone
+    >>> six = Card.parse("6H", owner=0)
+    >>> move = Move.play(six, Zone.NERTS, Zone.FOUNDATION, target_index=3)
+    >>> move
+    Move.parse('0:6H@N>F3')
+    >>> str(move), move.seat, move.card, move.is_progress
+    ('0:6H@N>F3', 0, Card.parse('6H', owner=0), True)
+    >>> Move.parse("2:turn") == Move.turn(2)
+    True
+
+    Malformed moves are refused when built:
+
+    >>> Move(seat=1, kind=MoveKind.PLAY, card=six, source=Zone.NERTS, target=Zone.WORK)
+    Traceback (most recent call last):
+    ...
+    ValueError: malformed move: seat 1 can only move its own cards, not Card.parse('6H', owner=0)
+
+    .. versionadded:: 0.1.0
+    """
+
+    seat: int = attrs.field(validator=_check_seat)
+    kind: MoveKind = attrs.field()
+    card: Card | None = attrs.field(default=None)
+    source: Zone | None = attrs.field(default=None)
+    source_index: int = attrs.field(default=0)
+    target: Zone | None = attrs.field(default=None)
+    target_index: int = attrs.field(default=0, validator=_check_move)
+
+    @classmethod
+    def play(
+        cls,
+        card: Card,
+        source: Zone,
+        target: Zone,
+        *,
+        source_index: int = 0,
+        target_index: int = 0,
+    ) -> Move:
+        """The move of ``card`` (and, from a work pile, every card above it) to ``target``.
+
+        The seat is the card's owner.
+        """
+        if not isinstance(cast(object, card), Card):
+            msg = f"malformed move: a play names the Card it moves, got {card!r}"
+            raise ValueError(msg)
+        return cls(card.owner, MoveKind.PLAY, card, source, source_index, target, target_index)
+
+    @classmethod
+    def turn(cls, seat: int) -> Move:
+        """Turn cards from ``seat``'s stock onto its waste."""
+        return cls(seat, MoveKind.TURN)
+
+    @classmethod
+    def restock(cls, seat: int) -> Move:
+        """Turn ``seat``'s waste over into a new stock."""
+        return cls(seat, MoveKind.RESTOCK)
+
+    @classmethod
+    def rotate(cls, seat: int) -> Move:
+        """Move the top card of stuck ``seat``'s stock to the bottom."""
+        return cls(seat, MoveKind.ROTATE)
+
+    @classmethod
+    def call(cls, seat: int) -> Move:
+        """``seat`` calls "Nerts!"."""
+        return cls(seat, MoveKind.CALL)
+
+    @property
+    def is_progress(self) -> bool:
+        """Whether the move is *progress* (rules.md §7).
+
+        Progress is a play to a foundation, or a play of the Nerts top or the waste top.
+        Stock operations and moves between work piles are not.
+        """
+        return self.kind is MoveKind.PLAY and (
+            self.source is not Zone.WORK or self.target in (Zone.FOUNDATION, Zone.NEW_FOUNDATION)
+        )
+
+    @property
+    def to_foundation(self) -> bool:
+        """Whether the move plays a card to a foundation (existing or new)."""
+        return self.target in (Zone.FOUNDATION, Zone.NEW_FOUNDATION)
+
+    def notation(self) -> str:
+        """The one-line notation (also ``str(move)``)."""
+        if self.kind is not MoveKind.PLAY:
+            return f"{self.seat}:{self.kind.value}"
+        assert self.card is not None
+        assert self.source is not None
+        assert self.target is not None
+        src = self.source.code + (str(self.source_index) if self.source is Zone.WORK else "")
+        dst = self.target.code + (str(self.target_index) if self.target in _INDEXED else "")
+        return f"{self.seat}:{self.card.code}@{src}>{dst}"
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Read a move written in notation (see the module docs); inverse of ``str``.
+
+        Raises:
+            ValueError: for malformed notation, quoting it.
+
+        >>> from nertslib import Move
+        >>> Move.parse("1:9C@P0>P2").target_index
+        2
+        >>> Move.parse("1:9C@Q0>P2")
+        Traceback (most recent call last):
+        ...
+        ValueError: not a move: '1:9C@Q0>P2' (expected e.g. '0:6H@N>F3', '0:turn')
+        """
+        match = _NOTATION.fullmatch(text) if isinstance(cast(object, text), str) else None
+        if match is None or int(match["seat"]) >= MAX_SEATS:
+            msg = f"not a move: {text!r} (expected e.g. '0:6H@N>F3', '0:turn')"
+            raise ValueError(msg)
+        seat = int(match["seat"])
+        if match["word"]:
+            return cls(seat, MoveKind(match["word"]))
+        card = card_from_id(seat * DECK_SPAN + parse_code(match["card"]))
+        source = Zone(match["src"] or match["srcw"])
+        target = Zone(match["dst"] or match["dsti"])
+        return cls(
+            seat,
+            MoveKind.PLAY,
+            card,
+            source,
+            int(match["si"] or 0),
+            target,
+            int(match["di"] or 0),
+        )
+
+    def __str__(self) -> str:
+        return self.notation()
+
+    def __repr__(self) -> str:
+        return f"Move.parse({self.notation()!r})"
+
+
+_NOTATION: Final = re.compile(
+    r"(?P<seat>\d)"
+    r":(?:(?P<word>turn|restock|rotate|nerts)"
+    r"|(?P<card>(?:10|[2-9AJQKT])[CDHS]|X[12])"
+    r"@(?:(?P<src>[NW])|(?P<srcw>P)(?P<si>\d{1,3}))"
+    r">(?:(?P<dst>F\+)|(?P<dsti>[FPU])(?P<di>\d{1,3})))"
+)

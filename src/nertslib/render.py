@@ -1,0 +1,75 @@
+"""Plain-text pictures of positions for people (``str(state)``) and result tables."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from nertslib.cards import CARDS
+from nertslib.state import EndReason, GameState
+
+__all__ = ["render_state", "table"]
+
+
+def _pile(ids: tuple[int, ...]) -> str:
+    return " ".join(str(CARDS[c]) for c in ids) if ids else "·"
+
+
+def render_state(state: GameState) -> str:
+    """The human picture of a position: foundation tops, then one line per seat.
+
+    Face-down cards are shown as counts. ``str(state)`` is this picture.
+
+    >>> import nertslib as nl
+    >>> print(nl.deal("standard", seats=1, seed=3))  # doctest: +ELLIPSIS
+    standard · 1 seat · in play
+    foundations: none
+    seat 0  Nerts 13 [...]  work ... | ... | ... | ...  stock 35  waste ·
+    """
+    n = len(state.layouts)
+    if state.status is None:
+        status = "in play"
+    elif state.status is EndReason.NERTS:
+        status = f"over: seat {state.caller} called Nerts"
+    else:
+        status = "over: stalemate"
+    lines = [f"{state.variant.to_spec()} · {n} seat{'s' if n != 1 else ''} · {status}"]
+    if state.fnd:
+        tops = "  ".join(f"F{k}:{CARDS[p[-1]]}" for k, p in enumerate(state.fnd))
+        lines.append(f"foundations: {tops}")
+    else:
+        lines.append("foundations: none")
+    for lay in state.layouts:
+        top = f"[{CARDS[lay.nerts[-1]]}]" if lay.nerts else "[empty]"
+        work = " | ".join(_pile(p) for p in lay.work)
+        waste = str(CARDS[lay.deck[lay.cursor - 1]]) if lay.cursor else "·"
+        lines.append(
+            f"seat {lay.seat}  Nerts {len(lay.nerts)} {top}  work {work}  "
+            f"stock {len(lay.deck) - lay.cursor}  waste {waste}"
+        )
+    return "\n".join(lines)
+
+
+def table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    """A plain aligned text table (numbers right-aligned).
+
+    >>> from nertslib.render import table
+    >>> print(table(["seat", "score"], [[0, 12], [1, -4]]))
+    seat  score
+    ----  -----
+       0     12
+       1     -4
+    """
+    cells = [[str(h) for h in header]] + [[str(c) for c in row] for row in rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(header))]
+    numeric = [all(isinstance(row[i], int) for row in rows) for i in range(len(header))]
+
+    def fmt(row: list[str]) -> str:
+        parts = [
+            cell.rjust(w) if num else cell.ljust(w)
+            for cell, w, num in zip(row, widths, numeric, strict=True)
+        ]
+        return "  ".join(parts).rstrip()
+
+    lines = [fmt(cells[0]), "  ".join("-" * w for w in widths)]
+    lines.extend(fmt(r) for r in cells[1:])
+    return "\n".join(lines)

@@ -1,0 +1,675 @@
+"""The rules: :func:`legal_moves`, :func:`check` and :func:`apply`.
+
+Everything here is a pure function of its arguments. :func:`apply` validates every move with the
+same predicates that :func:`legal_moves` uses to generate them, so the two agree exactly: a move
+is accepted by ``apply`` if and only if it is in ``legal_moves`` (the property tests check
+both directions).
+
+Moves come out of :func:`legal_moves` in a stable, documented order:
+
+1. calling Nerts;
+2. *progress* moves: plays to a foundation (from the Nerts top, the waste top, then each work
+   pile's top; onto existing foundations by index, then a new one), then the Nerts top onto,
+   into or under work piles, then the waste top likewise (work piles by index; onto/into a pile
+   before sliding under one);
+3. moves between work piles: by source pile, then by target pile, stacks before slide-unders;
+4. stock actions: turning the stock, or turning the waste over into a new stock;
+5. rotating the stock, offered only to a stuck seat.
+
+Move objects are interned: the same move is the same object, so generating them allocates
+nothing but the tuple that holds them.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from typing import Final, cast
+
+from nertslib.cards import CARDS, KEY, KING, ON, OWNER, RANK, SUIT, UNDER, Card
+from nertslib.context import (
+    MOVE_ANY_SUFFIX,
+    MOVE_TOP_CARD,
+    SLIDE_ALWAYS,
+    SLIDE_OFF,
+    SPACE_ANY,
+    SPACE_KING_ONLY,
+    SPACE_NERTS_ONLY,
+    Context,
+    context_for,
+    foundation_key,
+    next_key,
+)
+from nertslib.errors import IllegalMoveError, NertsError, RaceLostError, Reason, Rejection
+from nertslib.moves import Move, MoveKind, Zone
+from nertslib.state import EndReason, GameState, Layout
+from nertslib.variants import Variant
+
+__all__ = [
+    "apply",
+    "check",
+    "foundation_problem",
+    "is_legal",
+    "legal_moves",
+]
+
+# Internal source and target codes.
+_N, _W, _P = 0, 1, 2
+_F, _FNEW, _TP, _TU = 0, 1, 2, 3
+_SRC_ZONE: Final = (Zone.NERTS, Zone.WASTE, Zone.WORK)
+_TGT_ZONE: Final = (Zone.FOUNDATION, Zone.NEW_FOUNDATION, Zone.WORK, Zone.UNDER)
+
+_CACHE: dict[tuple[int, int, int, int, int], Move] = {}
+
+
+def _mv(card: int, src: int, sidx: int, tgt: int, tidx: int) -> Move:
+    key = (card, src, sidx, tgt, tidx)
+    move = _CACHE.get(key)
+    if move is None:
+        move = Move(
+            OWNER[card], MoveKind.PLAY, CARDS[card], _SRC_ZONE[src], sidx, _TGT_ZONE[tgt], tidx
+        )
+        _CACHE[key] = move
+    return move
+
+
+_SEATS: Final = range(8)
+_TURN: Final = tuple(Move.turn(s) for s in _SEATS)
+_RESTOCK: Final = tuple(Move.restock(s) for s in _SEATS)
+_ROTATE: Final = tuple(Move.rotate(s) for s in _SEATS)
+_CALL: Final = tuple(Move.call(s) for s in _SEATS)
+
+
+def _layout(state: GameState, seat: int) -> Layout:
+    if type(seat) is not int or not 0 <= seat < len(state.layouts):
+        msg = f"seat {seat!r} does not play in this {len(state.layouts)}-seat hand"
+        raise NertsError(msg)
+    return state.layouts[seat]
+
+
+# --- move generation -----------------------------------------------------------------------
+
+
+def _space_ok(ctx: Context, card: int, src: int) -> bool:
+    space = ctx.space
+    if space == SPACE_ANY:
+        return True
+    if space == SPACE_NERTS_ONLY:
+        return src == _N
+    return RANK[card] == KING
+
+
+def _suit_started(fnd: tuple[tuple[int, ...], ...], card: int) -> bool:
+    suit = SUIT[card]
+    return any(SUIT[pile[0]] == suit for pile in fnd)
+
+
+def _foundation_plays(
+    state: GameState, ctx: Context, card: int, src: int, sidx: int, out: list[Move]
+) -> None:
+    if RANK[card] == 1:
+        if not ctx.one_per_suit or not _suit_started(state.fnd, card):
+            out.append(_mv(card, src, sidx, _FNEW, 0))
+        return
+    out.extend(_mv(card, src, sidx, _F, k) for k in state.need.get(ctx.fkey[card], ()))
+
+
+def _work_plays(
+    ctx: Context,
+    card: int,
+    src: int,
+    work: tuple[tuple[int, ...], ...],
+    has_space: bool,
+    out: list[Move],
+) -> None:
+    want = KEY[card]
+    space_ok = _space_ok(ctx, card, src)
+    for j, pile in enumerate(work):
+        if pile:
+            if ON[pile[-1]] == want:
+                out.append(_mv(card, src, 0, _TP, j))
+        elif space_ok:
+            out.append(_mv(card, src, 0, _TP, j))
+    if ctx.slide and (has_space or ctx.slide == SLIDE_ALWAYS):
+        for j, pile in enumerate(work):
+            if pile and UNDER[pile[0]] == want:
+                out.append(_mv(card, src, 0, _TU, j))
+
+
+def _progress_moves(state: GameState, lay: Layout, ctx: Context, out: list[Move]) -> None:
+    nerts, work, cur = lay.nerts, lay.work, lay.cursor
+    ntop = nerts[-1] if nerts else -1
+    wtop = lay.deck[cur - 1] if cur else -1
+    if ntop >= 0:
+        _foundation_plays(state, ctx, ntop, _N, 0, out)
+    if wtop >= 0:
+        _foundation_plays(state, ctx, wtop, _W, 0, out)
+    for i, pile in enumerate(work):
+        if pile:
+            _foundation_plays(state, ctx, pile[-1], _P, i, out)
+    has_space = () in work
+    if ntop >= 0:
+        _work_plays(ctx, ntop, _N, work, has_space, out)
+    if wtop >= 0:
+        _work_plays(ctx, wtop, _W, work, has_space, out)
+
+
+def _suffix_ok(move_rule: int, d: int, n: int) -> bool:
+    if move_rule == MOVE_ANY_SUFFIX:
+        return True
+    if move_rule == MOVE_TOP_CARD:
+        return d == n - 1
+    return d in (0, n - 1)
+
+
+def _shuffle_moves(
+    work: tuple[tuple[int, ...], ...], space: int, slide: int, move_rule: int
+) -> list[tuple[int, int, int, int]]:
+    """Moves between work piles as ``(card, source pile, target code, target pile)``."""
+    out: list[tuple[int, int, int, int]] = []
+    has_space = () in work
+    slide_now = slide != SLIDE_OFF and (has_space or slide == SLIDE_ALWAYS)
+    for i, pile in enumerate(work):
+        n = len(pile)
+        if not n:
+            continue
+        base_rank = RANK[pile[0]]
+        for j, tgt in enumerate(work):
+            if j == i:
+                continue
+            if tgt:
+                top = tgt[-1]
+                d = base_rank - RANK[top] + 1
+                if 0 <= d < n and KEY[pile[d]] == ON[top] and _suffix_ok(move_rule, d, n):
+                    out.append((pile[d], i, _TP, j))
+            elif space == SPACE_ANY:
+                out.extend((pile[d], i, _TP, j) for d in range(n) if _suffix_ok(move_rule, d, n))
+            elif space == SPACE_KING_ONLY and base_rank == KING and _suffix_ok(move_rule, 0, n):
+                out.append((pile[0], i, _TP, j))
+        if slide_now:
+            x = KEY[pile[-1]]
+            for j, tgt in enumerate(work):
+                if j != i and tgt and UNDER[tgt[0]] == x:
+                    out.append((pile[-1], i, _TU, j))
+    return out
+
+
+def _mandatory_fills(lay: Layout, ctx: Context) -> list[Move] | None:
+    """Racing Demon: with a space and a Nerts pile, filling the space is the only card move."""
+    if not (ctx.mandatory and lay.nerts and () in lay.work):
+        return None
+    ntop = lay.nerts[-1]
+    if not _space_ok(ctx, ntop, _N):
+        return None
+    return [_mv(ntop, _N, 0, _TP, j) for j, pile in enumerate(lay.work) if not pile]
+
+
+def legal_moves(state: GameState, seat: int) -> tuple[Move, ...]:
+    """Every move ``seat`` may make now, in the stable order of the module docs.
+
+    A finished hand has no legal moves.
+
+    Raises:
+        NertsError: (a :class:`ValueError`) if ``seat`` does not play in this hand.
+
+    >>> import nertslib as nl
+    >>> state = nl.deal(nl.variants.get("standard"), seats=2, seed=1)
+    >>> moves = nl.legal_moves(state, seat=0)
+    >>> moves[-1]
+    Move.parse('0:turn')
+    >>> all(nl.check(state, m) is None for m in moves)
+    True
+    """
+    lay = _layout(state, seat)
+    if state.status is not None:
+        return ()
+    ctx = state.ctx
+    mandatory = _mandatory_fills(lay, ctx)
+    if mandatory is not None:
+        return tuple(mandatory)
+    out: list[Move] = []
+    if not lay.nerts and not ctx.auto_call:
+        out.append(_CALL[seat])
+    before = len(out)
+    _progress_moves(state, lay, ctx, out)
+    progress = len(out) > before
+    out.extend(
+        _mv(card, _P, i, tgt, j)
+        for card, i, tgt, j in _shuffle_moves(lay.work, ctx.space, ctx.slide, ctx.move_rule)
+    )
+    stock_left = len(lay.deck) - lay.cursor
+    if not (ctx.when_blocked and progress):
+        if stock_left:
+            out.append(_TURN[seat])
+        elif lay.cursor and lay.passes < ctx.max_passes:
+            out.append(_RESTOCK[seat])
+    if stock_left and not progress:
+        from nertslib.stuck import is_stuck  # noqa: PLC0415 - stuck imports rules
+
+        if is_stuck(state, seat):
+            out.append(_ROTATE[seat])
+    return tuple(out)
+
+
+def _has_progress(state: GameState, lay: Layout) -> bool:
+    out: list[Move] = []
+    _progress_moves(state, lay, state.ctx, out)
+    return bool(out)
+
+
+# --- validation ------------------------------------------------------------------------------
+
+
+def _reject(state: GameState, move: Move) -> Rejection | None:  # noqa: PLR0912, PLR0915
+    if not isinstance(cast(object, move), Move):
+        msg = f"not a Move: {move!r}"
+        raise NertsError(msg)
+    seat = move.seat
+    if state.status is not None:
+        return Rejection(Reason.HAND_OVER, "the hand is over", move)
+    if seat >= len(state.layouts):
+        return Rejection(
+            Reason.NO_SUCH_SEAT,
+            f"seat {seat} does not play in this {len(state.layouts)}-seat hand",
+            move,
+        )
+    lay = state.layouts[seat]
+    ctx = state.ctx
+    kind = move.kind
+    if kind is not MoveKind.PLAY:
+        return _reject_other(state, lay, ctx, move)
+    card_obj = move.card
+    assert card_obj is not None
+    card = card_obj.id
+    source, target = move.source, move.target
+    # The source: is the card there, and which cards move with it?
+    d = n = 0
+    if source is Zone.NERTS:
+        if not lay.nerts:
+            return Rejection(Reason.EMPTY_SOURCE, f"seat {seat}'s Nerts pile is empty", move)
+        if lay.nerts[-1] != card:
+            return Rejection(
+                Reason.CARD_NOT_THERE,
+                f"seat {seat}'s Nerts top is {CARDS[lay.nerts[-1]]}, not {card_obj}",
+                move,
+            )
+        src = _N
+    elif source is Zone.WASTE:
+        if not lay.cursor:
+            return Rejection(Reason.EMPTY_SOURCE, f"seat {seat}'s waste is empty", move)
+        top = lay.deck[lay.cursor - 1]
+        if top != card:
+            return Rejection(
+                Reason.CARD_NOT_THERE,
+                f"seat {seat}'s waste top is {CARDS[top]}, not {card_obj}",
+                move,
+            )
+        src = _W
+    else:
+        i = move.source_index
+        if i >= ctx.nwork:
+            return Rejection(
+                Reason.NO_SUCH_PILE, f"seat {seat} has no work pile {i} (0..{ctx.nwork - 1})", move
+            )
+        pile = lay.work[i]
+        if not pile:
+            return Rejection(Reason.EMPTY_SOURCE, f"seat {seat}'s work pile {i} is empty", move)
+        if card not in pile:
+            return Rejection(
+                Reason.CARD_NOT_THERE, f"{card_obj} is not in seat {seat}'s work pile {i}", move
+            )
+        d, n = pile.index(card), len(pile)
+        src = _P
+    mandatory = _mandatory_fills(lay, ctx)
+    if mandatory is not None and move not in mandatory:
+        return Rejection(
+            Reason.SPACE_MUST_BE_FILLED,
+            f"seat {seat} must first fill its empty work pile from its Nerts pile",
+            move,
+        )
+    j = move.target_index
+    if target is Zone.FOUNDATION or target is Zone.NEW_FOUNDATION:
+        if src == _P and d != n - 1:
+            return Rejection(
+                Reason.NOT_ON_TOP, "only the top card of a work pile may go to a foundation", move
+            )
+        if target is Zone.NEW_FOUNDATION:
+            return _reject_new_foundation(state, ctx, card, move)
+        return _reject_foundation(state, ctx, card, j, move)
+    if j >= ctx.nwork:
+        return Rejection(
+            Reason.NO_SUCH_PILE, f"seat {seat} has no work pile {j} (0..{ctx.nwork - 1})", move
+        )
+    if src == _P and move.source_index == j:
+        return Rejection(Reason.SAME_PILE, f"work pile {j} cannot move onto itself", move)
+    dest = lay.work[j]
+    if target is Zone.UNDER:
+        if ctx.slide == SLIDE_OFF:
+            return Rejection(Reason.SLIDE_UNDER_RULE, "this variant has no sliding under", move)
+        if src == _P and d != n - 1:
+            return Rejection(
+                Reason.NOT_ON_TOP, "only the top card of a work pile may slide under", move
+            )
+        if not dest:
+            return Rejection(
+                Reason.DOES_NOT_FIT,
+                f"work pile {j} is empty: there is nothing to slide under",
+                move,
+            )
+        if ctx.slide != SLIDE_ALWAYS and () not in lay.work:
+            return Rejection(
+                Reason.SLIDE_UNDER_RULE, "sliding under needs an empty work pile", move
+            )
+        if UNDER[dest[0]] != KEY[card]:
+            return Rejection(
+                Reason.DOES_NOT_FIT, f"{card_obj} cannot slide under {CARDS[dest[0]]}", move
+            )
+        return None
+    # target is Zone.WORK
+    if src == _P and not _suffix_ok(ctx.move_rule, d, n):
+        rule = ctx.variant.work_pile_move
+        return Rejection(
+            Reason.MOVE_RULE, f"work_pile_move={rule!r} does not let {card_obj} move", move
+        )
+    if not dest:
+        ok = _space_ok(ctx, card, src)
+        if src == _P and ctx.space == SPACE_KING_ONLY:
+            ok = ok and d == 0
+        if not ok:
+            return Rejection(
+                Reason.SPACE_RULE,
+                f"space_fill={ctx.variant.space_fill!r} does not let {card_obj} fill a space",
+                move,
+            )
+        return None
+    if ON[dest[-1]] != KEY[card]:
+        return Rejection(
+            Reason.DOES_NOT_FIT,
+            f"{card_obj} does not build down on {CARDS[dest[-1]]} (one lower, other colour)",
+            move,
+        )
+    return None
+
+
+def _reject_new_foundation(
+    state: GameState, ctx: Context, card: int, move: Move
+) -> Rejection | None:
+    if RANK[card] != 1:
+        return Rejection(
+            Reason.NOT_AN_ACE, f"only an Ace starts a foundation; {CARDS[card]} offered", move
+        )
+    if ctx.one_per_suit and _suit_started(state.fnd, card):
+        return Rejection(
+            Reason.RACE_LOST,
+            f"a {CARDS[card].suit.name.lower()} foundation was started first",  # type: ignore[union-attr]
+            move,
+        )
+    return None
+
+
+def _reject_foundation(
+    state: GameState, ctx: Context, card: int, k: int, move: Move
+) -> Rejection | None:
+    if k >= len(state.fnd):
+        return Rejection(
+            Reason.NO_SUCH_PILE,
+            f"there is no foundation {k} ({len(state.fnd)} started so far)",
+            move,
+        )
+    pile = state.fnd[k]
+    want = ctx.fnext[pile[-1]]
+    have = ctx.fkey[card] if RANK[card] else -2
+    if want == have:
+        return None
+    if any(ctx.fkey[c] == have for c in pile):
+        return Rejection(
+            Reason.RACE_LOST,
+            f"foundation {k} already moved past {CARDS[card]} (now {CARDS[pile[-1]]})",
+            move,
+        )
+    needs = "nothing: it is complete" if want < 0 else _describe_need(ctx.rule, pile[-1])
+    return Rejection(
+        Reason.WRONG_FOUNDATION_CARD,
+        f"foundation {k} needs {needs}; {CARDS[card]} offered",
+        move,
+    )
+
+
+def _describe_need(rule: int, top: int) -> str:
+    card = CARDS[top]
+    rank = card.rank + 1
+    names = {1: "A", 11: "J", 12: "Q", 13: "K"}
+    rank_text = names.get(rank, str(rank))
+    if rule == 0:
+        assert card.suit is not None
+        return f"{rank_text}{card.suit.symbol}"
+    if rule == 1:
+        colour = "black" if card.is_red else "red"
+        return f"a {colour} {rank_text}"
+    return f"any {rank_text}"
+
+
+def _reject_other(  # noqa: PLR0912 - one branch per rule
+    state: GameState, lay: Layout, ctx: Context, move: Move
+) -> Rejection | None:
+    kind, seat = move.kind, move.seat
+    if kind is MoveKind.CALL:
+        if ctx.auto_call:
+            return Rejection(
+                Reason.CALL_NOT_ALLOWED, "call_mode='auto' ends the hand by itself", move
+            )
+        if lay.nerts:
+            return Rejection(
+                Reason.NERTS_NOT_EMPTY,
+                f"seat {seat} still has {len(lay.nerts)} card(s) in its Nerts pile",
+                move,
+            )
+        return None
+    stock_left = len(lay.deck) - lay.cursor
+    if kind is MoveKind.ROTATE:
+        if not stock_left:
+            return Rejection(Reason.STOCK_EMPTY, f"seat {seat}'s stock is empty", move)
+        from nertslib.stuck import is_stuck  # noqa: PLC0415 - stuck imports rules
+
+        if not is_stuck(state, seat):
+            return Rejection(Reason.NOT_STUCK, f"seat {seat} is not stuck", move)
+        return None
+    if _mandatory_fills(lay, ctx) is not None:
+        return Rejection(
+            Reason.SPACE_MUST_BE_FILLED,
+            f"seat {seat} must first fill its empty work pile from its Nerts pile",
+            move,
+        )
+    if kind is MoveKind.TURN:
+        if not stock_left:
+            return Rejection(
+                Reason.STOCK_EMPTY, f"seat {seat}'s stock is empty: restock first", move
+            )
+    else:  # RESTOCK
+        if stock_left:
+            return Rejection(
+                Reason.STOCK_NOT_EMPTY, f"seat {seat} still has {stock_left} stock card(s)", move
+            )
+        if not lay.cursor:
+            return Rejection(Reason.WASTE_EMPTY, f"seat {seat}'s waste is empty", move)
+        if lay.passes >= ctx.max_passes:
+            return Rejection(
+                Reason.PASS_LIMIT,
+                f"seat {seat} has turned its waste over {lay.passes} time(s), the limit",
+                move,
+            )
+    if ctx.when_blocked and _has_progress(state, lay):
+        return Rejection(
+            Reason.STOCK_BLOCKED,
+            f"seat {seat} has a play available: stock_access='when_blocked'",
+            move,
+        )
+    return None
+
+
+def check(state: GameState, move: Move) -> Rejection | None:
+    """``None`` if ``move`` is legal in ``state``, else a :class:`Rejection` saying why.
+
+    Raises:
+        NertsError: (a :class:`ValueError`) if ``move`` is not a :class:`Move` at all.
+
+    >>> import nertslib as nl
+    >>> state = nl.deal(nl.variants.get("standard"), seats=2, seed=1)
+    >>> nl.check(state, nl.Move.restock(0)).reason
+    <Reason.STOCK_NOT_EMPTY: 'stock_not_empty'>
+    >>> nl.check(state, nl.Move.parse("5:turn")).reason
+    <Reason.NO_SUCH_SEAT: 'no_such_seat'>
+    """
+    return _reject(state, move)
+
+
+def is_legal(state: GameState, move: Move) -> bool:
+    """Whether :func:`apply` would accept ``move`` (``check(state, move) is None``)."""
+    return _reject(state, move) is None
+
+
+def apply(state: GameState, move: Move) -> GameState:
+    """The state after ``move``. The input state is never changed.
+
+    Raises:
+        IllegalMoveError: (a :class:`ValueError`) with ``.reason``, ``.move`` and ``.seat``
+            if the move is not legal; :class:`RaceLostError` (a subclass) if another card
+            reached the foundation first.
+
+    >>> import nertslib as nl
+    >>> state = nl.deal(nl.variants.get("standard"), seats=2, seed=1)
+    >>> after = nl.apply(state, nl.Move.turn(0))
+    >>> len(after.seats[0].waste), len(state.seats[0].waste)
+    (3, 0)
+    >>> try:
+    ...     nl.apply(state, nl.Move.call(1))
+    ... except nl.IllegalMoveError as error:
+    ...     print(error.reason, "|", error)
+    Reason.NERTS_NOT_EMPTY | illegal move 1:nerts: seat 1 still has 13 card(s) in its Nerts pile
+    """
+    rejection = _reject(state, move)
+    if rejection is not None:
+        if rejection.reason is Reason.RACE_LOST:
+            raise RaceLostError(rejection)
+        raise IllegalMoveError(rejection)
+    return _play(state, move)
+
+
+# --- the transition itself (move known legal) ------------------------------------------------
+
+
+def _play(state: GameState, move: Move) -> GameState:  # noqa: PLR0912, PLR0915
+    """Apply a move already known to be legal.
+
+    pre: _reject(state, move) is None
+    """
+    seat = move.seat
+    lay = state.layouts[seat]
+    ctx = state.ctx
+    nerts, work, deck, cur, passes = lay.nerts, lay.work, lay.deck, lay.cursor, lay.passes
+    fnd, need = state.fnd, state.need
+    status, caller, stalled = state.status, state.caller, state.stalled
+    kind = move.kind
+    if kind is MoveKind.PLAY:
+        card = move.card.id  # type: ignore[union-attr]
+        source, target = move.source, move.target
+        moved: tuple[int, ...]
+        if source is Zone.NERTS:
+            nerts = nerts[:-1]
+            moved = (card,)
+        elif source is Zone.WASTE:
+            deck = deck[: cur - 1] + deck[cur:]
+            cur -= 1
+            moved = (card,)
+        else:
+            i = move.source_index
+            pile = work[i]
+            d = pile.index(card)
+            moved = pile[d:]
+            work = (*work[:i], pile[:d], *work[i + 1 :])
+        j = move.target_index
+        if target is Zone.FOUNDATION:
+            pile = fnd[j]
+            old = ctx.fnext[pile[-1]]
+            fnd = (*fnd[:j], (*pile, card), *fnd[j + 1 :])
+            need = _need_moved(need, old, ctx.fnext[card], j)
+        elif target is Zone.NEW_FOUNDATION:
+            need = _need_moved(need, -1, ctx.fnext[card], len(fnd))
+            fnd = (*fnd, (card,))
+        elif target is Zone.WORK:
+            work = (*work[:j], work[j] + moved, *work[j + 1 :])
+        else:  # UNDER
+            work = (*work[:j], moved + work[j], *work[j + 1 :])
+        if source is not Zone.WORK or move.to_foundation:
+            stalled = False
+            if ctx.auto_call and source is Zone.NERTS and not nerts:
+                status, caller = EndReason.NERTS, seat
+    elif kind is MoveKind.TURN:
+        left = len(deck) - cur
+        if left < ctx.turn and ctx.flip_immediately and passes < ctx.max_passes:
+            cur, passes = 0, passes + 1
+        else:
+            cur += min(ctx.turn, left)
+    elif kind is MoveKind.RESTOCK:
+        cur, passes = 0, passes + 1
+    elif kind is MoveKind.ROTATE:
+        deck = (*deck[:cur], *deck[cur + 1 :], deck[cur])
+    else:  # CALL
+        status, caller = EndReason.NERTS, seat
+    new_lay = Layout(seat, nerts, work, deck, cur, passes)
+    layouts = state.layouts
+    return GameState(
+        state.variant,
+        (*layouts[:seat], new_lay, *layouts[seat + 1 :]),
+        fnd,
+        status,
+        caller,
+        stalled,
+        state.resolutions,
+        state.seed,
+        ctx,
+        need,
+    )
+
+
+def _need_moved(
+    need: dict[int, tuple[int, ...]], old: int, new: int, k: int
+) -> dict[int, tuple[int, ...]]:
+    out = dict(need)
+    if old >= 0:
+        rest = tuple(x for x in out[old] if x != k)
+        if rest:
+            out[old] = rest
+        else:
+            del out[old]
+    if new >= 0:
+        out[new] = tuple(sorted((*out.get(new, ()), k)))
+    return out
+
+
+# --- specifications used by NFEN parsing and the tests ----------------------------------------
+
+
+def foundation_problem(pile: tuple[int, ...], variant: Variant, seats: int) -> str:
+    """Why card-id ``pile`` is not a valid foundation under ``variant``; ``""`` if it is.
+
+    A foundation starts with an Ace and rises by one under the build rule; a repeated card key
+    (a tie) is allowed only with ``tie_policy="both_keep"``.
+    """
+    if not pile:
+        return "a foundation is never empty"
+    rule = context_for(variant, seats).rule
+    if RANK[pile[0]] != 1:
+        return f"starts with {CARDS[pile[0]]}, not an Ace"
+    for below, above in pairwise(pile):
+        if RANK[above] == 0:
+            return "jokers are not supported yet"
+        if foundation_key(rule, above) == next_key(rule, below):
+            continue
+        tie = foundation_key(rule, above) == foundation_key(rule, below)
+        if tie and variant.tie_policy == "both_keep":
+            continue
+        return f"{CARDS[above]} cannot follow {CARDS[below]}"
+    return ""
+
+
+_ = Card

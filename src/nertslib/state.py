@@ -1,0 +1,374 @@
+"""Positions: one seat's :class:`Layout`, the whole :class:`GameState`, and NFEN.
+
+A state is a frozen value. Inside, cards are ints (see :attr:`nertslib.Card.id`) and piles are
+tuples of ints, so a new state shares every pile it did not change with the old one; the public
+accessors (``nerts_pile``, ``work_piles``, ``stock``, ``waste``, ``foundations``) hand out
+:class:`~nertslib.Card` tuples ordered bottom to top: the last card is the top.
+
+NFEN ("Nerts FEN") is a one-line position string, space separated::
+
+    <variant> <foundations> <seat 0> … <seat n-1> <status> r<resolutions>[!] s<seed>
+
+* ``<variant>``: :meth:`nertslib.Variant.to_spec`, e.g. ``standard``.
+* ``<foundations>``: ``-`` or piles joined by ``/``; a pile's cards (bottom first) joined by
+  ``.``, each a card code followed by its owner's seat digit (``AH0.2H3``).
+* ``<seat i>``: ``nerts|work 0|…|work k|stock|waste|passes``; piles bottom first, cards joined by
+  ``.``, ``-`` for an empty pile; the owner is the seat.
+* ``<status>``: ``play``, ``nerts:<seat>`` (that seat ended the hand) or ``stalemate``.
+* ``r<n>``: stuck resolutions so far; ``!`` if one was applied with no progress since.
+* ``s<seed>``: the deal's seed (used by the ``shuffle`` stuck resolution).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from itertools import pairwise
+from typing import Final, cast
+
+import attrs
+
+from nertslib.cards import CARDS, DECK_SPAN, KEY, ON, Card, parse_code
+from nertslib.context import Context, context_for, need_index
+from nertslib.variants import Variant
+
+__all__ = ["EndReason", "GameState", "Layout", "NFENError"]
+
+
+class NFENError(ValueError):
+    """A string is not a valid NFEN position; the message quotes it and says why.
+
+    .. versionadded:: 0.1.0
+    """
+
+
+class EndReason(enum.Enum):
+    """Why a hand ended.
+
+    >>> from nertslib import EndReason
+    >>> EndReason.NERTS.value
+    'nerts'
+    """
+
+    NERTS = "nerts"
+    """A seat emptied its Nerts pile and called (or, in ``auto`` mode, just emptied it)."""
+    STALEMATE = "stalemate"
+    """Every seat was stuck, and stayed stuck after the stuck resolution."""
+
+
+def _cards(ids: tuple[int, ...]) -> tuple[Card, ...]:
+    return tuple([CARDS[i] for i in ids])
+
+
+@attrs.frozen(repr=False)
+class Layout:
+    """One seat's cards: Nerts pile, work piles, stock and waste.
+
+    The stock and the waste are stored together as ``deck`` in *stock order* plus a
+    ``cursor``: ``deck[:cursor]`` is the waste (bottom first) and ``deck[cursor:]`` the stock
+    (top first), so turning cards only moves the cursor. Build layouts with
+    :func:`nertslib.deal` or :meth:`GameState.from_nfen`; read them through the properties.
+
+    >>> import nertslib as nl
+    >>> layout = nl.deal(nl.variants.get("standard"), seats=2, seed=7).seats[1]
+    >>> len(layout.nerts_pile), len(layout.work_piles), len(layout.stock), len(layout.waste)
+    (13, 4, 35, 0)
+    >>> layout.nerts_top == layout.nerts_pile[-1]
+    True
+
+    .. versionadded:: 0.1.0
+    """
+
+    seat: int
+    nerts: tuple[int, ...]
+    work: tuple[tuple[int, ...], ...]
+    deck: tuple[int, ...]
+    cursor: int
+    passes: int
+
+    @property
+    def nerts_pile(self) -> tuple[Card, ...]:
+        """The Nerts pile, bottom first; only the top (last) card is face up."""
+        return _cards(self.nerts)
+
+    @property
+    def nerts_top(self) -> Card | None:
+        """The face-up top card of the Nerts pile, or ``None`` when it is empty."""
+        return CARDS[self.nerts[-1]] if self.nerts else None
+
+    @property
+    def work_piles(self) -> tuple[tuple[Card, ...], ...]:
+        """The work piles, each bottom (base) first."""
+        return tuple(_cards(p) for p in self.work)
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The face-down stock, bottom first (the last card is the next one turned)."""
+        return _cards(self.deck[self.cursor :][::-1])
+
+    @property
+    def waste(self) -> tuple[Card, ...]:
+        """The face-up waste, bottom first; only the top (last) card is playable."""
+        return _cards(self.deck[: self.cursor])
+
+    @property
+    def waste_top(self) -> Card | None:
+        """The playable top card of the waste, or ``None``."""
+        return CARDS[self.deck[self.cursor - 1]] if self.cursor else None
+
+    @property
+    def all_cards(self) -> tuple[Card, ...]:
+        """Every card of the layout (Nerts pile, work piles, stock, waste)."""
+        ids = self.nerts + tuple(c for p in self.work for c in p) + self.deck
+        return _cards(ids)
+
+    def __repr__(self) -> str:
+        return (
+            f"Layout(seat={self.seat}, nerts={self.nerts!r}, work={self.work!r}, "
+            f"deck={self.deck!r}, cursor={self.cursor}, passes={self.passes})"
+        )
+
+
+@attrs.frozen(repr=False, cache_hash=True)
+class GameState:
+    """A whole position of one hand: the variant, every seat's layout and the foundations.
+
+    States are values: equal positions compare equal and hash equal, and :func:`nertslib.apply`
+    returns a new state, sharing the piles it did not change. ``repr`` is
+    ``GameState.from_nfen('…')``, and ``str`` is a table for people.
+
+    >>> import nertslib as nl
+    >>> state = nl.deal(nl.variants.get("standard"), seats=4, seed=7)
+    >>> len(state.seats), state.foundations, state.is_over
+    (4, (), False)
+    >>> nl.GameState.from_nfen(state.to_nfen()) == state
+    True
+
+    Attributes:
+        variant: The rules in force.
+        layouts: One :class:`Layout` per seat (also :attr:`seats`).
+        fnd: The foundations as card ids (see :attr:`foundations`).
+        status: ``None`` while the hand is in play, else the :class:`EndReason`.
+        caller: The seat that ended the hand by Nerts, or ``-1``.
+        stalled: A stuck resolution was applied and no seat has made progress since.
+        resolutions: How many stuck resolutions the hand has had.
+        seed: The deal's seed; the ``shuffle`` stuck resolution draws from it.
+        ctx: The variant resolved for this seat count (derived, not compared).
+        need: Which foundations need which card next (derived, not compared).
+
+    .. versionadded:: 0.1.0
+    """
+
+    variant: Variant
+    layouts: tuple[Layout, ...]
+    fnd: tuple[tuple[int, ...], ...]
+    status: EndReason | None
+    caller: int
+    stalled: bool
+    resolutions: int
+    seed: int
+    ctx: Context = attrs.field(eq=False)
+    need: dict[int, tuple[int, ...]] = attrs.field(eq=False)
+
+    @property
+    def seats(self) -> tuple[Layout, ...]:
+        """One :class:`Layout` per seat, by seat number."""
+        return self.layouts
+
+    @property
+    def foundations(self) -> tuple[tuple[Card, ...], ...]:
+        """The shared foundations in the order they were started, each Ace first.
+
+        A completed foundation (ending in its King) stays in place, so an index never changes.
+        """
+        return tuple(_cards(p) for p in self.fnd)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the hand has ended (see :func:`nertslib.outcome`)."""
+        return self.status is not None
+
+    # --- NFEN ------------------------------------------------------------------------------
+
+    def to_nfen(self) -> str:
+        """The position as one NFEN line (see the module docs). :meth:`from_nfen` reverses it.
+
+        >>> import nertslib as nl
+        >>> nfen = nl.deal(nl.variants.get("standard"), seats=1, seed=3).to_nfen()
+        >>> nfen.split()[0], nfen.split()[1], nfen.split()[-3:]
+        ('standard', '-', ['play', 'r0', 's3'])
+        """
+        fnd = "/".join(".".join(CARDS[c].code + str(CARDS[c].owner) for c in p) for p in self.fnd)
+        seats = [_layout_nfen(lay) for lay in self.layouts]
+        if self.status is None:
+            status = "play"
+        elif self.status is EndReason.NERTS:
+            status = f"nerts:{self.caller}"
+        else:
+            status = "stalemate"
+        stalled = "!" if self.stalled else ""
+        return " ".join(
+            [
+                self.variant.to_spec(),
+                fnd or "-",
+                *seats,
+                status,
+                f"r{self.resolutions}{stalled}",
+                f"s{self.seed}",
+            ]
+        )
+
+    @classmethod
+    def from_nfen(cls, text: str) -> GameState:
+        """Read a position written by :meth:`to_nfen`, checking that it is a legal position.
+
+        Every card of every seat's deck must appear exactly once, work piles must build down
+        in alternating colours and foundations up from their Ace.
+
+        Raises:
+            NFENError: (a :class:`ValueError`) naming what is wrong, quoting the input.
+
+        >>> import nertslib as nl
+        >>> nl.GameState.from_nfen("standard - play r0 s0")
+        Traceback (most recent call last):
+        ...
+        nertslib.state.NFENError: bad NFEN 'standard - play r0 s0': a hand has 1 to 8 seats
+        """
+        try:
+            return _parse_nfen(text)
+        except NFENError:
+            raise
+        except ValueError as exc:
+            msg = f"bad NFEN {text!r}: {exc}"
+            raise NFENError(msg) from None
+
+    def __repr__(self) -> str:
+        return f"GameState.from_nfen({self.to_nfen()!r})"
+
+    def __str__(self) -> str:
+        from nertslib.render import render_state  # noqa: PLC0415 - render imports state
+
+        return render_state(self)
+
+
+def _pile_nfen(ids: tuple[int, ...]) -> str:
+    return ".".join(CARDS[c].code for c in ids) or "-"
+
+
+def _layout_nfen(lay: Layout) -> str:
+    stock = lay.deck[lay.cursor :][::-1]
+    parts = [_pile_nfen(lay.nerts)]
+    parts.extend(_pile_nfen(p) for p in lay.work)
+    parts += [_pile_nfen(stock), _pile_nfen(lay.deck[: lay.cursor]), str(lay.passes)]
+    return "|".join(parts)
+
+
+_MIN_TOKENS: Final = 6
+
+
+def _bad(text: str, why: str) -> NFENError:
+    return NFENError(f"bad NFEN {text!r}: {why}")
+
+
+def _parse_pile(text: str, owner: int) -> tuple[int, ...]:
+    if text == "-":
+        return ()
+    return tuple(owner * DECK_SPAN + parse_code(code) for code in text.split("."))
+
+
+def _parse_nfen(text: str) -> GameState:  # noqa: PLR0912, PLR0915 - a flat list of checks
+    if not isinstance(cast(object, text), str):
+        msg = f"NFEN must be a str, got {text!r}"
+        raise NFENError(msg)
+    tokens = text.split()
+    if len(tokens) < _MIN_TOKENS:
+        raise _bad(text, "a hand has 1 to 8 seats")
+    variant = Variant.from_spec(tokens[0])
+    seat_tokens = tokens[2:-3]
+    n = len(seat_tokens)
+    variant.check_seats(n)
+    nwork = variant.work_pile_count(n)
+    layouts = []
+    for seat, tok in enumerate(seat_tokens):
+        parts = tok.split("|")
+        if len(parts) != nwork + 4:
+            raise _bad(
+                text, f"seat {seat} needs {nwork + 4} '|'-separated fields, has {len(parts)}"
+            )
+        nerts = _parse_pile(parts[0], seat)
+        work = tuple(_parse_pile(p, seat) for p in parts[1 : 1 + nwork])
+        stock = _parse_pile(parts[1 + nwork], seat)
+        waste = _parse_pile(parts[2 + nwork], seat)
+        if not parts[-1].isdigit():
+            raise _bad(text, f"seat {seat}'s passes must be a number, got {parts[-1]!r}")
+        passes = int(parts[-1])
+        if variant.max_stock_passes is not None and passes > variant.max_stock_passes:
+            raise _bad(text, f"seat {seat} has turned its waste over more often than allowed")
+        if len(nerts) > variant.nerts_pile_size:
+            raise _bad(text, f"seat {seat}'s Nerts pile is larger than the variant deals")
+        for i, pile in enumerate(work):
+            for lower, upper in pairwise(pile):
+                if KEY[upper] != ON[lower]:
+                    raise _bad(
+                        text,
+                        f"seat {seat}'s work pile {i}: {CARDS[upper]} cannot lie on {CARDS[lower]}",
+                    )
+        layouts.append(Layout(seat, nerts, work, waste + stock[::-1], len(waste), passes))
+    fnd: list[tuple[int, ...]] = []
+    if tokens[1] != "-":
+        for k, pile_text in enumerate(tokens[1].split("/")):
+            cards: list[int] = []
+            for item in pile_text.split("."):
+                if len(item) < 3 or not item[-1].isdigit() or int(item[-1]) >= n:
+                    raise _bad(text, f"foundation {k}: {item!r} is not a card code + owner seat")
+                cards.append(int(item[-1]) * DECK_SPAN + parse_code(item[:-1]))
+            fnd.append(tuple(cards))
+    from nertslib.rules import foundation_problem  # noqa: PLC0415 - rules imports state
+
+    for k, fpile in enumerate(fnd):
+        problem = foundation_problem(fpile, variant, n)
+        if problem:
+            raise _bad(text, f"foundation {k}: {problem}")
+    counts = Counter(c for lay in layouts for c in lay.nerts + lay.deck)
+    counts.update(c for lay in layouts for p in lay.work for c in p)
+    counts.update(c for p in fnd for c in p)
+    per_deck = 52 + variant.jokers_per_deck
+    for seat in range(n):
+        deck = range(seat * DECK_SPAN, seat * DECK_SPAN + per_deck)
+        twice = [CARDS[c].code for c in deck if counts[c] > 1]
+        missing = [CARDS[c].code for c in deck if counts[c] == 0]
+        if twice or missing:
+            raise _bad(text, f"seat {seat}'s deck: twice {twice}, missing {missing}")
+    status_tok, res_tok, seed_tok = tokens[-3:]
+    caller = -1
+    status: EndReason | None
+    if status_tok == "play":
+        status = None
+    elif status_tok == "stalemate":
+        status = EndReason.STALEMATE
+    elif status_tok.startswith("nerts:") and status_tok[6:].isdigit() and int(status_tok[6:]) < n:
+        status, caller = EndReason.NERTS, int(status_tok[6:])
+        if layouts[caller].nerts:
+            raise _bad(text, f"seat {caller} ended the hand with cards in its Nerts pile")
+    else:
+        raise _bad(text, f"status must be play, nerts:<seat> or stalemate, got {status_tok!r}")
+    stalled = res_tok.endswith("!")
+    digits = res_tok[1:-1] if stalled else res_tok[1:]
+    if not res_tok.startswith("r") or not digits.isdigit():
+        raise _bad(text, f"expected r<resolutions>, got {res_tok!r}")
+    if not seed_tok.startswith("s") or not seed_tok[1:].isdigit():
+        raise _bad(text, f"expected s<seed>, got {seed_tok!r}")
+    ctx = context_for(variant, n)
+    fnd_t = tuple(fnd)
+    return GameState(
+        variant,
+        tuple(layouts),
+        fnd_t,
+        status,
+        caller,
+        stalled,
+        int(digits),
+        int(seed_tok[1:]),
+        ctx,
+        need_index(fnd_t, ctx),
+    )

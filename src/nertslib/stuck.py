@@ -1,0 +1,313 @@
+"""Exact stuck detection and the everyone-stuck resolution (rules.md §7).
+
+A seat is *stuck* when no progress action (a play to a foundation, or of its Nerts top or its
+waste top) is possible in any position it can reach by turning its stock through a whole pass
+and rearranging its own work piles. This module decides that exactly, with no move counter:
+
+* Stock turns and work-pile moves touch disjoint cards, so the reachable positions are every
+  reachable *work configuration* paired with every reachable *waste top*.
+* The waste tops of a whole pass follow from the stock order, the turn size, the remainder rule
+  and the pass limit (:func:`waste_tops`).
+* The work configurations reachable by moves between work piles are found by a breadth-first
+  search over configurations with the piles sorted (their order cannot matter), and summarised
+  as the keys a card needs to go onto some reachable top, whether a space can be made, and
+  which bases a card could slide under. The summary depends only on the work piles and three
+  rule fields, so it is cached.
+* A progress action is a single action in a single position, so the seat is stuck exactly when
+  no summarised condition admits its Nerts top, a reachable waste top, or a reachable work top.
+
+When every seat is stuck, :func:`resolve_stalemate` applies the variant's resolution; called
+again while every seat is still stuck and nobody has made progress since, it ends the hand.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Final, NamedTuple
+
+from nertslib.cards import KEY, ON, RANK, UNDER
+from nertslib.context import SLIDE_ALWAYS, SLIDE_NEEDS_SPACE, Context
+from nertslib.deal import shuffled
+from nertslib.errors import NertsError
+from nertslib.moves import Move
+from nertslib.rules import (
+    _N,
+    _P,
+    _TP,
+    _W,
+    _layout,
+    _mandatory_fills,
+    _mv,
+    _shuffle_moves,
+    _space_ok,
+    _suit_started,
+)
+from nertslib.state import EndReason, GameState, Layout
+
+__all__ = ["all_stuck", "is_stuck", "plan_progress", "resolve_stalemate", "waste_tops"]
+
+Work = tuple[tuple[int, ...], ...]
+
+
+class WorkSummary(NamedTuple):
+    """What every work configuration reachable by moves between work piles offers."""
+
+    tops: frozenset[int]
+    """Cards that are a pile's top in some reachable configuration."""
+    on_keys: frozenset[int]
+    """Work-pile keys of cards that fit on some reachable top."""
+    space: bool
+    """Some reachable configuration has an empty pile."""
+    under_keys_with_space: frozenset[int]
+    """Keys of cards that fit under a base in a reachable configuration with a space."""
+    under_keys: frozenset[int]
+    """Keys of cards that fit under a base in some reachable configuration."""
+
+
+_SUMMARIES: dict[tuple[Work, int, int, int], WorkSummary] = {}
+_CACHE_LIMIT: Final = 65_536
+
+
+def _after(work: Work, card: int, i: int, tgt: int, j: int) -> Work:
+    piles = list(work)
+    pile = piles[i]
+    d = pile.index(card)
+    moved = pile[d:]
+    piles[i] = pile[:d]
+    piles[j] = piles[j] + moved if tgt == _TP else moved + piles[j]
+    return tuple(piles)
+
+
+def work_summary(work: Work, space: int, slide: int, move_rule: int) -> WorkSummary:
+    """Summarise every configuration reachable from ``work`` by moves between work piles."""
+    start = tuple(sorted(work))
+    key = (start, space, slide, move_rule)
+    hit = _SUMMARIES.get(key)
+    if hit is not None:
+        return hit
+    seen = {start}
+    frontier = [start]
+    tops: set[int] = set()
+    under_space: set[int] = set()
+    under_all: set[int] = set()
+    has_space = False
+    while frontier:
+        cfg = frontier.pop()
+        cfg_space = () in cfg
+        has_space = has_space or cfg_space
+        for pile in cfg:
+            if pile:
+                tops.add(pile[-1])
+                under_all.add(UNDER[pile[0]])
+                if cfg_space:
+                    under_space.add(UNDER[pile[0]])
+        for card, i, tgt, j in _shuffle_moves(cfg, space, slide, move_rule):
+            nxt = tuple(sorted(_after(cfg, card, i, tgt, j)))
+            if nxt not in seen:
+                seen.add(nxt)
+                frontier.append(nxt)
+    summary = WorkSummary(
+        frozenset(tops),
+        frozenset(ON[t] for t in tops),
+        has_space,
+        frozenset(under_space),
+        frozenset(under_all),
+    )
+    if len(_SUMMARIES) >= _CACHE_LIMIT:
+        _SUMMARIES.clear()
+    _SUMMARIES[key] = summary
+    return summary
+
+
+def waste_tops(lay: Layout, ctx: Context) -> frozenset[int]:
+    """Every card that can be the waste top while the seat turns its stock through a pass.
+
+    Includes the current waste top. Honours the turn size, the remainder rule and the pass
+    limit (with no passes left, only the rest of the current pass counts).
+    """
+    deck, n, turn = lay.deck, len(lay.deck), ctx.turn
+    tops: set[int] = set()
+    pos, passes = lay.cursor, lay.passes
+    if pos:
+        tops.add(deck[pos - 1])
+    restarted = False
+    while True:
+        if pos < n:
+            left = n - pos
+            if left < turn and ctx.flip_immediately and passes < ctx.max_passes:
+                if restarted:
+                    break
+                pos, passes, restarted = 0, passes + 1, True
+                continue
+            pos += min(turn, left)
+            tops.add(deck[pos - 1])
+            continue
+        if pos and passes < ctx.max_passes and not restarted:
+            pos, passes, restarted = 0, passes + 1, True
+            continue
+        break
+    return frozenset(tops)
+
+
+def _to_foundation_ok(state: GameState, ctx: Context, card: int) -> bool:
+    if RANK[card] == 1:
+        return not ctx.one_per_suit or not _suit_started(state.fnd, card)
+    return ctx.fkey[card] in state.need
+
+
+def _to_work_ok(ctx: Context, summary: WorkSummary, card: int, src: int) -> bool:
+    key = KEY[card]
+    if key in summary.on_keys:
+        return True
+    if summary.space and _space_ok(ctx, card, src):
+        return True
+    if ctx.slide == SLIDE_ALWAYS:
+        return key in summary.under_keys
+    return ctx.slide == SLIDE_NEEDS_SPACE and key in summary.under_keys_with_space
+
+
+def is_stuck(state: GameState, seat: int) -> bool:
+    """Whether ``seat`` can make no progress by turning its stock and rearranging its work piles.
+
+    Exact (see the module docs). A finished hand has no stuck seats.
+
+    Raises:
+        NertsError: (a :class:`ValueError`) if ``seat`` does not play in this hand.
+
+    >>> import nertslib as nl
+    >>> state = nl.deal("standard", seats=2, seed=1)
+    >>> nl.is_stuck(state, 0)
+    False
+    """
+    lay = _layout(state, seat)
+    if state.status is not None:
+        return False
+    ctx = state.ctx
+    if _mandatory_fills(lay, ctx) is not None:
+        return False
+    summary = work_summary(lay.work, ctx.space, ctx.slide, ctx.move_rule)
+    if any(_to_foundation_ok(state, ctx, t) for t in summary.tops):
+        return False
+    if lay.nerts:
+        top = lay.nerts[-1]
+        if _to_foundation_ok(state, ctx, top) or _to_work_ok(ctx, summary, top, _N):
+            return False
+    return not any(
+        _to_foundation_ok(state, ctx, w) or _to_work_ok(ctx, summary, w, _W)
+        for w in waste_tops(lay, ctx)
+    )
+
+
+def all_stuck(state: GameState) -> bool:
+    """Whether every seat of a hand in play is stuck (see :func:`is_stuck`).
+
+    >>> import nertslib as nl
+    >>> nl.all_stuck(nl.deal("standard", seats=2, seed=1))
+    False
+    """
+    if state.status is not None:
+        return False
+    return all(is_stuck(state, seat) for seat in range(len(state.layouts)))
+
+
+def resolve_stalemate(state: GameState) -> GameState:
+    """The everyone-stuck step: a system action, taken when :func:`all_stuck` holds.
+
+    With ``stuck_resolution="rotate_one"`` each seat turns its waste into its stock and moves
+    the top card to the bottom; with ``"shuffle"`` each seat's stock and waste are shuffled
+    together (from the state's seed and the resolution's number); with ``"end_hand"`` the hand
+    ends at once. If a resolution was already applied and no seat has made progress since, the
+    call ends the hand in stalemate instead.
+
+    Raises:
+        NertsError: (a :class:`ValueError`) if the hand is over or some seat is not stuck.
+    """
+    if state.status is not None:
+        msg = "the hand is over"
+        raise NertsError(msg)
+    loose = [s for s in range(len(state.layouts)) if not is_stuck(state, s)]
+    if loose:
+        msg = f"not every seat is stuck: seat {loose[0]} can still make progress"
+        raise NertsError(msg)
+    ctx = state.ctx
+    rule = ctx.variant.stuck_resolution
+    if state.stalled or rule == "end_hand":
+        return GameState(
+            state.variant,
+            state.layouts,
+            state.fnd,
+            EndReason.STALEMATE,
+            -1,
+            state.stalled,
+            state.resolutions,
+            state.seed,
+            ctx,
+            state.need,
+        )
+    layouts = []
+    for lay in state.layouts:
+        deck = lay.deck
+        if rule == "shuffle":
+            deck = shuffled(deck, state.seed, 8 * (state.resolutions + 1) + lay.seat)
+        elif deck:
+            deck = (*deck[1:], deck[0])
+        layouts.append(Layout(lay.seat, lay.nerts, lay.work, deck, 0, lay.passes))
+    return GameState(
+        state.variant,
+        tuple(layouts),
+        state.fnd,
+        None,
+        -1,
+        True,
+        state.resolutions + 1,
+        state.seed,
+        ctx,
+        state.need,
+    )
+
+
+def plan_progress(state: GameState, seat: int) -> Move | None:
+    """A first step towards progress for a seat that has no progress move now.
+
+    Returns the first move between work piles of a shortest path to a configuration where the
+    seat's Nerts top, waste top or a work top can make progress; else a stock action if the
+    progress needs another waste top; else ``None`` (the seat is stuck). Used by the bots.
+    """
+    lay = _layout(state, seat)
+    ctx = state.ctx
+
+    def goal(cfg: Work) -> bool:
+        summary = WorkSummary(
+            frozenset(p[-1] for p in cfg if p),
+            frozenset(ON[p[-1]] for p in cfg if p),
+            () in cfg,
+            frozenset(UNDER[p[0]] for p in cfg if p) if () in cfg else frozenset(),
+            frozenset(UNDER[p[0]] for p in cfg if p),
+        )
+        if any(_to_foundation_ok(state, ctx, t) for t in summary.tops):
+            return True
+        cards = [(lay.nerts[-1], _N)] if lay.nerts else []
+        if lay.cursor:
+            cards.append((lay.deck[lay.cursor - 1], _W))
+        return any(_to_work_ok(ctx, summary, c, src) for c, src in cards)
+
+    start = lay.work
+    first: dict[Work, Move | None] = {start: None}
+    queue = deque([start])
+    while queue:
+        cfg = queue.popleft()
+        if cfg is not start and goal(cfg):
+            return first[cfg]
+        for card, i, tgt, j in _shuffle_moves(cfg, ctx.space, ctx.slide, ctx.move_rule):
+            nxt = _after(cfg, card, i, tgt, j)
+            if nxt not in first:
+                first[nxt] = first[cfg] or _mv(card, _P, i, tgt, j)
+                queue.append(nxt)
+    if is_stuck(state, seat):
+        return None
+    from nertslib.rules import legal_moves  # noqa: PLC0415
+
+    for move in legal_moves(state, seat):
+        if move.kind.value in ("turn", "restock"):
+            return move
+    return None

@@ -1,0 +1,481 @@
+"""Variants: every rule knob of Nerts as one frozen, validated value, and the named presets.
+
+A :class:`Variant` is data: the engine branches on its fields in a few predicates and never on a
+preset's name. Build house rules by naming the fields you change::
+
+    >>> import nertslib as nl
+    >>> house = nl.Variant(stock_turn=1, caller_bonus=10)
+    >>> house.to_spec()
+    'standard,stock_turn=1,caller_bonus=10'
+    >>> nl.Variant.from_spec(house.to_spec()) == house
+    True
+    >>> nl.variants.get("NNA").target_score
+    150
+    >>> nl.variants.names()
+    ('standard', 'nna', 'racing_demon')
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any, Final, Literal, cast, get_args
+
+import attrs
+
+from nertslib.cards import MAX_JOKERS, MAX_SEATS
+
+__all__ = [
+    "RULES_VERSION",
+    "Variant",
+    "get",
+    "names",
+    "register",
+]
+
+#: Bumped whenever the meaning of a saved state or replay changes.
+RULES_VERSION: Final = 1
+
+WorkPileLayout = Literal["single", "klondike"]
+WorkPileMove = Literal["any_suffix", "top_card", "whole_pile"]
+SpaceFill = Literal["any", "nerts_only", "king_only"]
+SlideUnder = Literal["off", "needs_space", "always"]
+FoundationBuild = Literal["same_suit", "alt_colour", "any_suit", "by_seat_count"]
+FoundationLimit = Literal["unlimited", "one_per_suit"]
+TiePolicy = Literal["first_wins", "both_keep"]
+StockRemainder = Literal["partial_turn", "flip_immediately"]
+StockAccess = Literal["anytime", "when_blocked"]
+StuckResolution = Literal["rotate_one", "shuffle", "end_hand"]
+CallMode = Literal["optional", "auto"]
+JokerBinding = Literal["permanent", "while_covered"]
+BySeatCount = Literal["by_seat_count"]
+
+#: Not yet honoured by the engine; a Variant asking for them is refused rather than ignored.
+_UNSUPPORTED: Final = {
+    "work_pile_layout": ("klondike",),
+    "jokers_per_deck": (1, 2),
+}
+
+
+def _one_of(*allowed: object) -> Any:
+    def check(_inst: object, attr: attrs.Attribute[Any], value: object) -> None:
+        if value not in allowed or type(value) is not type(allowed[0]):
+            shown = ", ".join(repr(a) for a in allowed)
+            msg = f"Variant.{attr.name} must be one of {shown}; got {value!r}"
+            raise ValueError(msg)
+        if value in _UNSUPPORTED.get(attr.name, ()):
+            msg = (
+                f"Variant.{attr.name}={value!r} is a rules.md knob that this version of "
+                "nertslib does not implement yet"
+            )
+            raise ValueError(msg)
+
+    return check
+
+
+def _literal(tp: Any) -> Any:
+    return _one_of(*get_args(tp))
+
+
+def _int_in(low: int, high: int | None) -> Any:
+    def check(_inst: object, attr: attrs.Attribute[Any], value: object) -> None:
+        if type(value) is not int or value < low or (high is not None and value > high):
+            bound = f"{low}..{high}" if high is not None else f">= {low}"
+            msg = f"Variant.{attr.name} must be an int {bound}; got {value!r}"
+            raise ValueError(msg)
+        if value in _UNSUPPORTED.get(attr.name, ()):
+            msg = (
+                f"Variant.{attr.name}={value!r} is a rules.md knob that this version of "
+                "nertslib does not implement yet"
+            )
+            raise ValueError(msg)
+
+    return check
+
+
+def _check_work_piles(_inst: object, _attr: attrs.Attribute[Any], value: object) -> None:
+    if value == "by_seat_count":
+        return
+    if type(value) is not int or not 1 <= value <= 8:
+        msg = f"Variant.work_piles must be an int 1..8 or 'by_seat_count'; got {value!r}"
+        raise ValueError(msg)
+
+
+def _check_passes(_inst: object, _attr: attrs.Attribute[Any], value: object) -> None:
+    if value is not None and (type(value) is not int or value < 0):
+        msg = f"Variant.max_stock_passes must be None (unlimited) or an int >= 0; got {value!r}"
+        raise ValueError(msg)
+
+
+def _check_teams(_inst: object, _attr: attrs.Attribute[Any], value: object) -> None:
+    if value is None:
+        return
+    ok = isinstance(value, tuple) and all(
+        isinstance(t, tuple) and t and all(type(s) is int and 0 <= s < MAX_SEATS for s in t)
+        for t in value
+    )
+    seats = [s for t in value for s in t] if ok else []  # type: ignore[attr-defined]
+    if not ok or len(seats) != len(set(seats)) or len(value) < 1:  # type: ignore[arg-type]
+        msg = (
+            "Variant.teams must be None or a tuple of disjoint, non-empty tuples of seat "
+            f"numbers 0..{MAX_SEATS - 1}; got {value!r}"
+        )
+        raise ValueError(msg)
+
+
+def _to_teams(value: object) -> object:
+    if isinstance(value, list | tuple):
+        return tuple(tuple(t) if isinstance(t, list | tuple) else t for t in value)
+    return value
+
+
+@attrs.frozen(repr=False)
+class Variant:
+    """The rules of one table: every knob of rules.md §11, validated on construction.
+
+    All fields are keyword arguments with the standard game as defaults, so ``Variant()`` is
+    the standard game and ``Variant(caller_bonus=10)`` is a house rule. Invalid values raise
+    :class:`ValueError` naming the field and the allowed values:
+
+    >>> import nertslib as nl
+    >>> nl.Variant(stock_turn=2)
+    Traceback (most recent call last):
+    ...
+    ValueError: Variant.stock_turn must be one of 1, 3; got 2
+
+    ``repr`` rebuilds the value from its spec string (see :meth:`to_spec`):
+
+    >>> nl.Variant(stock_turn=1)
+    Variant.from_spec('standard,stock_turn=1')
+
+    Attributes:
+        nerts_pile_size: Cards dealt to each Nerts pile (1–26).
+        nerts_pile_face_up: Whether the whole Nerts pile is visible to everyone (views only).
+        work_piles: Work piles per seat (1–8), or ``"by_seat_count"``: 6 for one or two
+            seats, 5 for three, 4 for four or more.
+        work_pile_layout: ``"single"`` (one card per pile). ``"klondike"`` is reserved.
+        work_pile_move: What may move between work piles: ``"any_suffix"`` (any card with
+            everything above it), ``"top_card"`` (single cards), ``"whole_pile"`` (a pile's
+            top card, or the whole pile).
+        space_fill: What may fill an empty work pile: ``"any"`` card, only the Nerts top
+            (``"nerts_only"``), or only Kings (``"king_only"``).
+        space_fill_mandatory: While a seat has an empty work pile and cards in its Nerts pile,
+            its only card moves are Nerts top into a space (Racing Demon).
+        slide_under: When a card may slide under a work pile's base: ``"off"``, while a space
+            is empty (``"needs_space"``), or ``"always"``.
+        foundation_build: How foundations build up from the Ace: by suit, alternating colour,
+            any suit, or ``"by_seat_count"`` (4+ seats by suit, 3 alternating, 1–2 any suit).
+        foundation_limit: ``"unlimited"`` foundations, or ``"one_per_suit"`` of Ace suit.
+        tie_policy: How the batch arbiter settles equal cards submitted together onto one
+            foundation. ``apply`` always orders moves: the second one loses the race.
+        stock_turn: Cards turned from the stock to the waste at once (1 or 3).
+        stock_remainder: Fewer cards left than a turn: turn them (``"partial_turn"``) or put
+            them on the waste and turn the waste over at once (``"flip_immediately"``).
+        max_stock_passes: How often the waste may be turned over into a new stock (``None``:
+            no limit).
+        stock_access: ``"anytime"``, or ``"when_blocked"``: stock actions only while the seat
+            has no play to a foundation, from its Nerts pile or from its waste.
+        stuck_resolution: What :func:`nertslib.resolve_stalemate` does when every seat is
+            stuck: rotate one card of every stock, shuffle every stock with the state's seed,
+            or end the hand.
+        call_mode: ``"optional"``: a seat with an empty Nerts pile may call Nerts. ``"auto"``:
+            the hand ends the moment any Nerts pile empties.
+        caller_bonus: Points for the seat that ends the hand by Nerts.
+        foundation_points: Points per own card on the foundations.
+        nerts_penalty: Points lost per card left in the Nerts pile.
+        king_bonus: Points per own King on the foundations (a completed pile).
+        target_score: A match ends when a seat (or team) reaches this total.
+        jokers_per_deck: Jokers in each deck (0–2). Jokers are reserved: only 0 is accepted.
+        joker_binding: How long a covered joker keeps its forced identity.
+        teams: ``None``, or disjoint groups of seats that score and win together.
+
+    .. versionadded:: 0.1.0
+    """
+
+    nerts_pile_size: int = attrs.field(default=13, validator=_int_in(1, 26), kw_only=True)
+    nerts_pile_face_up: bool = attrs.field(
+        default=False, validator=_one_of(False, True), kw_only=True
+    )
+    work_piles: int | BySeatCount = attrs.field(
+        default=4, validator=_check_work_piles, kw_only=True
+    )
+    work_pile_layout: WorkPileLayout = attrs.field(
+        default="single", validator=_literal(WorkPileLayout), kw_only=True
+    )
+    work_pile_move: WorkPileMove = attrs.field(
+        default="any_suffix", validator=_literal(WorkPileMove), kw_only=True
+    )
+    space_fill: SpaceFill = attrs.field(default="any", validator=_literal(SpaceFill), kw_only=True)
+    space_fill_mandatory: bool = attrs.field(
+        default=False, validator=_one_of(False, True), kw_only=True
+    )
+    slide_under: SlideUnder = attrs.field(
+        default="needs_space", validator=_literal(SlideUnder), kw_only=True
+    )
+    foundation_build: FoundationBuild = attrs.field(
+        default="same_suit", validator=_literal(FoundationBuild), kw_only=True
+    )
+    foundation_limit: FoundationLimit = attrs.field(
+        default="unlimited", validator=_literal(FoundationLimit), kw_only=True
+    )
+    tie_policy: TiePolicy = attrs.field(
+        default="both_keep", validator=_literal(TiePolicy), kw_only=True
+    )
+    stock_turn: int = attrs.field(default=3, validator=_one_of(1, 3), kw_only=True)
+    stock_remainder: StockRemainder = attrs.field(
+        default="partial_turn", validator=_literal(StockRemainder), kw_only=True
+    )
+    max_stock_passes: int | None = attrs.field(default=None, validator=_check_passes, kw_only=True)
+    stock_access: StockAccess = attrs.field(
+        default="anytime", validator=_literal(StockAccess), kw_only=True
+    )
+    stuck_resolution: StuckResolution = attrs.field(
+        default="rotate_one", validator=_literal(StuckResolution), kw_only=True
+    )
+    call_mode: CallMode = attrs.field(
+        default="optional", validator=_literal(CallMode), kw_only=True
+    )
+    caller_bonus: int = attrs.field(default=0, validator=_int_in(-1000, 1000), kw_only=True)
+    foundation_points: int = attrs.field(default=1, validator=_int_in(-100, 100), kw_only=True)
+    nerts_penalty: int = attrs.field(default=2, validator=_int_in(-100, 100), kw_only=True)
+    king_bonus: int = attrs.field(default=0, validator=_int_in(-100, 100), kw_only=True)
+    target_score: int = attrs.field(default=100, validator=_int_in(1, 1_000_000), kw_only=True)
+    jokers_per_deck: int = attrs.field(default=0, validator=_int_in(0, MAX_JOKERS), kw_only=True)
+    joker_binding: JokerBinding = attrs.field(
+        default="permanent", validator=_literal(JokerBinding), kw_only=True
+    )
+    teams: tuple[tuple[int, ...], ...] | None = attrs.field(
+        default=None, converter=_to_teams, validator=_check_teams, kw_only=True
+    )
+
+    # --- derived rules, resolved per seat count -------------------------------------------
+
+    def work_pile_count(self, seats: int) -> int:
+        """The number of work piles each seat has in a hand of ``seats`` seats.
+
+        >>> import nertslib as nl
+        >>> nl.Variant(work_piles="by_seat_count").work_pile_count(3)
+        5
+        """
+        if self.work_piles == "by_seat_count":
+            return 6 if seats <= 2 else 5 if seats == 3 else 4
+        return self.work_piles
+
+    def foundation_rule(self, seats: int) -> Literal["same_suit", "alt_colour", "any_suit"]:
+        """The foundation build rule in force for ``seats`` seats.
+
+        >>> import nertslib as nl
+        >>> nl.Variant(foundation_build="by_seat_count").foundation_rule(3)
+        'alt_colour'
+        """
+        rule = self.foundation_build
+        if rule == "by_seat_count":
+            return "same_suit" if seats >= 4 else "alt_colour" if seats == 3 else "any_suit"
+        return rule
+
+    def check_seats(self, seats: int) -> None:
+        """Raise :class:`ValueError` unless a hand of ``seats`` seats can be dealt.
+
+        The deck must hold the Nerts pile and the work piles, and ``teams`` (if given) must
+        group exactly the seats ``0 .. seats-1``.
+        """
+        if type(seats) is not int or not 1 <= seats <= MAX_SEATS:
+            msg = f"seats must be an int 1..{MAX_SEATS}; got {seats!r}"
+            raise ValueError(msg)
+        if self.teams is not None:
+            grouped = sorted(s for t in self.teams for s in t)
+            if grouped != list(range(seats)):
+                msg = f"Variant.teams {self.teams!r} must group exactly seats 0..{seats - 1}"
+                raise ValueError(msg)
+
+    # --- names, specs and JSON -------------------------------------------------------------
+
+    @property
+    def name(self) -> str | None:
+        """The name of the preset this variant equals, or ``None`` for house rules."""
+        for key, preset in _PRESETS.items():
+            if preset == self:
+                return key
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every field as plain JSON-able data (teams as lists)."""
+        data = attrs.asdict(self, recurse=False)
+        if self.teams is not None:
+            data["teams"] = [list(t) for t in self.teams]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Variant:
+        """Build a variant from :meth:`to_dict` output; missing fields take standard values.
+
+        Raises:
+            ValueError: for an unknown field or an invalid value.
+        """
+        known = {a.name for a in attrs.fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            msg = f"unknown Variant field(s): {', '.join(unknown)}"
+            raise ValueError(msg)
+        return cls(**data)
+
+    def to_json(self) -> str:
+        """The variant as a JSON object (see :meth:`to_dict`)."""
+        return json.dumps(self.to_dict(), sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> Variant:
+        """Inverse of :meth:`to_json`.
+
+        Raises:
+            ValueError: for malformed JSON or invalid fields.
+        """
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            msg = f"not JSON: {exc}"
+            raise ValueError(msg) from None
+        if not isinstance(data, dict):
+            msg = f"a Variant is a JSON object, got {text!r}"
+            raise ValueError(msg)
+        return cls.from_dict(data)
+
+    def to_spec(self) -> str:
+        """A compact one-token description: the nearest preset, then the fields that differ.
+
+        Used in NFEN strings and in ``repr``. The spec has no spaces.
+
+        >>> import nertslib as nl
+        >>> nl.Variant().to_spec(), nl.variants.get("nna").to_spec()
+        ('standard', 'nna')
+        """
+        best_name, best_diff = "standard", _diff(_PRESETS["standard"], self)
+        for key, preset in _PRESETS.items():
+            diff = _diff(preset, self)
+            if len(diff) < len(best_diff):
+                best_name, best_diff = key, diff
+        parts = [best_name]
+        parts.extend(f"{k}={_spec_value(v)}" for k, v in best_diff)
+        return ",".join(parts)
+
+    @classmethod
+    def from_spec(cls, spec: str) -> Variant:
+        """Inverse of :meth:`to_spec`: ``"preset,field=value,..."``.
+
+        Raises:
+            ValueError: for an unknown preset or field, or an invalid value.
+        """
+        if not isinstance(cast(object, spec), str) or not spec:
+            msg = f"not a variant spec: {spec!r}"
+            raise ValueError(msg)
+        head, *rest = spec.split(",")
+        base = get(head)
+        changes: dict[str, Any] = {}
+        for item in rest:
+            key, sep, raw = item.partition("=")
+            if not sep:
+                msg = f"not a variant spec item (expected field=value): {item!r} in {spec!r}"
+                raise ValueError(msg)
+            changes[key] = _parse_spec_value(raw)
+        data = base.to_dict()
+        data.update(changes)
+        return cls.from_dict(data)
+
+    def __repr__(self) -> str:
+        return f"Variant.from_spec({self.to_spec()!r})"
+
+
+def _diff(base: Variant, other: Variant) -> list[tuple[str, Any]]:
+    return [
+        (a.name, getattr(other, a.name))
+        for a in attrs.fields(Variant)
+        if getattr(base, a.name) != getattr(other, a.name)
+    ]
+
+
+def _spec_value(value: object) -> str:
+    if isinstance(value, tuple):
+        return "/".join("+".join(str(s) for s in team) for team in value)
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _parse_spec_value(raw: str) -> object:
+    if raw == "none":
+        return None
+    if raw in ("true", "false"):
+        return raw == "true"
+    if raw.lstrip("-").isdigit():
+        return int(raw)
+    if raw and all(ch.isdigit() or ch in "+/" for ch in raw):
+        try:
+            return tuple(tuple(int(s) for s in team.split("+")) for team in raw.split("/"))
+        except ValueError:
+            return raw
+    return raw
+
+
+# --- the preset registry ------------------------------------------------------------------
+
+_PRESETS: dict[str, Variant] = {}
+_ALIASES: dict[str, str] = {}
+
+
+def register(name: str, variant: Variant, *aliases: str) -> None:
+    """Add a named preset (and aliases, matched case-insensitively) to the registry.
+
+    Raises:
+        ValueError: if the name or an alias is taken or not a plain identifier.
+    """
+    for key in (name, *aliases):
+        folded = key.casefold()
+        if not key.replace("_", "").replace("-", "").isalnum() or folded in _ALIASES:
+            msg = f"preset name {key!r} is taken or not a plain name"
+            raise ValueError(msg)
+    _PRESETS[name] = variant
+    for key in (name, *aliases):
+        _ALIASES[key.casefold()] = name
+
+
+def get(name: str) -> Variant:
+    """The preset called ``name`` or one of its aliases (case-insensitive).
+
+    Raises:
+        ValueError: for an unknown name, listing the known ones.
+
+    >>> import nertslib as nl
+    >>> nl.variants.get("racing demon").caller_bonus
+    10
+    >>> nl.variants.get("chess")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown variant: 'chess' (known: standard, nna, racing_demon)
+    """
+    key = name.casefold().replace(" ", "_") if isinstance(cast(object, name), str) else name
+    if key not in _ALIASES:
+        msg = f"unknown variant: {name!r} (known: {', '.join(_PRESETS)})"
+        raise ValueError(msg)
+    return _PRESETS[_ALIASES[key]]
+
+
+def names() -> tuple[str, ...]:
+    """The names of the registered presets, in registration order."""
+    return tuple(_PRESETS)
+
+
+register("standard", Variant(), "nerts", "nertz", "pounce_standard")
+register(
+    "nna",
+    Variant(call_mode="auto", caller_bonus=10, target_score=150, stock_access="when_blocked"),
+    "river_lake_stream",
+    "national_nertz_association",
+)
+register(
+    "racing_demon",
+    Variant(nerts_penalty=1, caller_bonus=10, space_fill="nerts_only", space_fill_mandatory=True),
+    "racing-demon",
+    "demon",
+)

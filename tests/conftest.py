@@ -1,0 +1,39 @@
+"""Shared pytest configuration: Hypothesis settings profiles.
+
+Select a profile with the ``HYPOTHESIS_PROFILE`` environment variable (default ``dev``):
+
+- ``ci``: 200 examples, derandomized, no example database.
+- ``dev``: 50 examples, for quick local runs and mutation testing.
+- ``deep``: 5,000 examples, for nightly runs.
+- ``crosshair``: the CrossHair symbolic backend (needs the ``verify`` extra).
+"""
+
+import importlib.util
+import os
+
+from hypothesis import HealthCheck, Phase, Verbosity, settings
+
+settings.register_profile(
+    "ci",
+    max_examples=200,
+    derandomize=True,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+    database=None,
+)
+settings.register_profile("dev", max_examples=50, deadline=None)
+settings.register_profile("deep", max_examples=5_000, deadline=None, verbosity=Verbosity.normal)
+# backend="crosshair" raises InvalidArgument at registration if hypothesis-crosshair is
+# absent, which would break a plain `pip install -e ".[test]"`: register it only if present.
+if importlib.util.find_spec("hypothesis_crosshair_provider") is not None:
+    settings.register_profile(
+        "crosshair",
+        backend="crosshair",
+        max_examples=50,
+        deadline=None,
+        database=None,
+        phases=[Phase.explicit, Phase.generate],
+        suppress_health_check=list(HealthCheck),
+    )
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
