@@ -1,0 +1,224 @@
+"""A public conformance harness: check every invariant of the engine on your own variants.
+
+In the spirit of OpenSpiel's ``random_sim_test``: :func:`random_sim_test` plays seeded hands
+of any :class:`~nertslib.Variant` with a mix of greedy and random moves and, after every step,
+checks the invariants that nertslib promises (design.md). Downstream house rules and forks can
+run it as one line in their own test suite::
+
+    >>> import nertslib as nl
+    >>> from nertslib.testing import random_sim_test
+    >>> report = random_sim_test(nl.Variant(stock_turn=1), seats=3, hands=1, seed=2)
+    >>> report.hands, report.steps > 0
+    (1, True)
+
+:func:`state_problems` lists what is wrong with a single state (empty when it is valid).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import pairwise
+
+import attrs
+
+from nertslib.bots import greedy_bot
+from nertslib.cards import CARDS, DECK_SPAN, KEY, ON
+from nertslib.deal import SplitMix64, deal
+from nertslib.errors import IllegalMoveError
+from nertslib.moves import Move
+from nertslib.rules import apply, check, foundation_problem, legal_moves
+from nertslib.scoring import hand_scores, outcome
+from nertslib.state import EndReason, GameState
+from nertslib.stuck import all_stuck, resolve_stalemate
+from nertslib.variants import Variant
+
+__all__ = ["SimReport", "random_sim_test", "state_problems", "step_problems"]
+
+
+def state_problems(state: GameState) -> list[str]:  # noqa: PLR0912 - one check per invariant
+    """Every broken invariant of one state, as sentences; ``[]`` for a valid state.
+
+    Checks conservation (each seat's deck exactly once across all piles), foundation order,
+    work-pile order, pile counts and sizes, the stock cursor, and the end-of-hand fields.
+
+    >>> import nertslib as nl
+    >>> from nertslib.testing import state_problems
+    >>> state_problems(nl.deal("standard", seats=2, seed=1))
+    []
+    """
+    problems: list[str] = []
+    v = state.variant
+    n = len(state.layouts)
+    nwork = v.work_pile_count(n)
+    counts: Counter[int] = Counter()
+    for seat, lay in enumerate(state.layouts):
+        if lay.seat != seat:
+            problems.append(f"layout {seat} says it is seat {lay.seat}")
+        if len(lay.work) != nwork:
+            problems.append(f"seat {seat} has {len(lay.work)} work piles, not {nwork}")
+        if len(lay.nerts) > v.nerts_pile_size:
+            problems.append(f"seat {seat}'s Nerts pile grew to {len(lay.nerts)}")
+        if not 0 <= lay.cursor <= len(lay.deck):
+            problems.append(f"seat {seat}'s stock cursor {lay.cursor} is out of range")
+        if v.max_stock_passes is not None and lay.passes > v.max_stock_passes:
+            problems.append(f"seat {seat} exceeded the pass limit")
+        for i, pile in enumerate(lay.work):
+            problems.extend(
+                f"seat {seat}'s work pile {i}: {CARDS[upper]} lies on {CARDS[lower]}"
+                for lower, upper in pairwise(pile)
+                if KEY[upper] != ON[lower]
+            )
+        counts.update(lay.nerts)
+        counts.update(lay.deck)
+        counts.update(c for p in lay.work for c in p)
+        problems.extend(
+            f"seat {seat} holds {CARDS[c]!r} of another deck"
+            for c in (*lay.nerts, *lay.deck, *(c for p in lay.work for c in p))
+            if c // DECK_SPAN != seat
+        )
+    for k, pile in enumerate(state.fnd):
+        counts.update(pile)
+        problem = foundation_problem(pile, v, n)
+        if problem:
+            problems.append(f"foundation {k}: {problem}")
+    per_deck = 52 + v.jokers_per_deck
+    expected = {s * DECK_SPAN + i for s in range(n) for i in range(per_deck)}
+    if set(counts) != expected or any(x != 1 for x in counts.values()):
+        twice = sorted(CARDS[c].code + str(c // DECK_SPAN) for c, x in counts.items() if x > 1)
+        missing = sorted(CARDS[c].code + str(c // DECK_SPAN) for c in expected - set(counts))
+        problems.append(f"conservation broken: twice {twice}, missing {missing}")
+    if state.status is EndReason.NERTS:
+        if not 0 <= state.caller < n:
+            problems.append(f"ended by Nerts with caller {state.caller}")
+        elif state.layouts[state.caller].nerts:
+            problems.append(f"seat {state.caller} ended the hand with Nerts cards left")
+    elif state.caller != -1:
+        problems.append(f"caller {state.caller} without a Nerts ending")
+    return problems
+
+
+def step_problems(before: GameState, move: Move, after: GameState) -> list[str]:
+    """Broken invariants of one transition ``before --move--> after``.
+
+    The Nerts piles only shrink (only the mover's, by one card at most), other seats' layouts
+    are untouched, foundations only grow, and the move's round trips hold.
+    """
+    problems: list[str] = []
+    for seat, (a, b) in enumerate(zip(before.layouts, after.layouts, strict=True)):
+        if seat != move.seat and a != b:
+            problems.append(f"{move} changed seat {seat}'s layout")
+        if b.nerts != a.nerts[: len(b.nerts)] or len(a.nerts) - len(b.nerts) > 1:
+            problems.append(f"{move} changed seat {seat}'s Nerts pile other than by its top")
+    if len(after.fnd) < len(before.fnd) or any(
+        new[: len(old)] != old for old, new in zip(before.fnd, after.fnd, strict=False)
+    ):
+        problems.append(f"{move} took cards off a foundation")
+    if Move.parse(str(move)) != move:
+        problems.append(f"notation of {move!r} does not round-trip")
+    return problems
+
+
+@attrs.frozen
+class SimReport:
+    """What :func:`random_sim_test` played: hands, steps and how the hands ended."""
+
+    hands: int
+    steps: int
+    rejected: int
+    endings: tuple[str, ...]
+
+
+def _fail(what: str, state: GameState) -> AssertionError:
+    return AssertionError(f"{what}\nin {state!r}")
+
+
+def random_sim_test(  # noqa: PLR0912 - one check per invariant
+    variant: Variant,
+    *,
+    seats: int = 3,
+    hands: int = 2,
+    seed: int = 0,
+    max_actions: int = 3_000,
+    greedy_share: float = 0.7,
+) -> SimReport:
+    """Play ``hands`` seeded hands of ``variant`` and check every invariant after every step.
+
+    Each step picks a random seat; with probability ``greedy_share`` it plays the greedy
+    bot's move, else a uniformly random legal move, and now and then an illegal one (which
+    must be refused with the state unchanged). When every seat is stuck it applies
+    :func:`~nertslib.resolve_stalemate`. After every step it checks :func:`state_problems`,
+    :func:`step_problems`, that every legal move passes :func:`~nertslib.check`, that NFEN
+    and ``repr`` rebuild the state, and that scoring matches the formula at the end.
+
+    Raises:
+        AssertionError: describing the first broken invariant and the position.
+    """
+    rng = SplitMix64(seed)
+    steps = rejected = 0
+    endings: list[str] = []
+    for hand in range(hands):
+        state = deal(variant, seats, seed + hand)
+        for _ in range(max_actions):
+            if state.status is not None:
+                break
+            problems = state_problems(state)
+            if problems:
+                raise _fail("; ".join(problems), state)
+            if GameState.from_nfen(state.to_nfen()) != state:
+                raise _fail("NFEN does not round-trip", state)
+            if all_stuck(state):
+                state = resolve_stalemate(state)
+                continue
+            seat = rng.below(seats)
+            moves = legal_moves(state, seat)
+            for m in moves:
+                rejection = check(state, m)
+                if rejection is not None:
+                    raise _fail(f"legal move {m} is rejected: {rejection.message}", state)
+            if rng.below(10) == 0:
+                rejected += _try_illegal(state, seat, rng)
+            if not moves:
+                continue
+            if rng.below(1000) < greedy_share * 1000:
+                move = greedy_bot(state, seat) or moves[rng.below(len(moves))]
+            else:
+                move = moves[rng.below(len(moves))]
+            after = apply(state, move)
+            problems = step_problems(state, move, after)
+            if problems:
+                raise _fail("; ".join(problems), state)
+            state = after
+            steps += 1
+        result = outcome(state)
+        if result is not None and result.scores != hand_scores(state):
+            raise _fail("outcome scores differ from hand_scores", state)
+        endings.append("unfinished" if result is None else result.reason.value)
+    return SimReport(hands, steps, rejected, tuple(endings))
+
+
+def _try_illegal(state: GameState, seat: int, rng: SplitMix64) -> int:
+    """Offer moves that are mostly illegal; each refusal must leave the state alone."""
+    lay = state.layouts[seat]
+    cards = (*lay.nerts[-2:], *lay.deck[max(0, lay.cursor - 2) : lay.cursor + 1])
+    cards += tuple(p[-1] for p in lay.work if p)
+    if not cards:
+        return 0
+    card = CARDS[cards[rng.below(len(cards))]]
+    before = state.to_nfen()
+    legal = set(legal_moves(state, seat))
+    count = 0
+    for text in ("N", "W", "P0", "P1"):
+        for target in ("F0", "F+", "P0", "P1", "U0", "U1"):
+            move = Move.parse(f"{seat}:{card.code}@{text}>{target}")
+            try:
+                apply(state, move)
+            except IllegalMoveError as error:
+                count += 1
+                if move in legal or error.reason is not check(state, move).reason:  # type: ignore[union-attr]
+                    raise _fail(f"{move} refused inconsistently: {error}", state) from None
+            else:
+                if move not in legal:
+                    raise _fail(f"{move} accepted but not in legal_moves", state)
+    if state.to_nfen() != before:
+        raise _fail("a refused move changed the state", state)
+    return count

@@ -1,0 +1,146 @@
+"""Hypothesis strategies over the whole variant space and over reachable positions."""
+
+from __future__ import annotations
+
+import attrs
+from hypothesis import strategies as st
+
+import nertslib as nl
+from nertslib.cards import CARDS, DECK_SPAN
+from nertslib.deal import SplitMix64
+
+#: Every value the engine accepts, per knob (rules.md §11), except the reserved ones.
+KNOBS: dict[str, st.SearchStrategy[object]] = {
+    "nerts_pile_size": st.integers(1, 26),
+    "nerts_pile_face_up": st.booleans(),
+    "work_piles": st.one_of(st.integers(1, 8), st.just("by_seat_count")),
+    "work_pile_move": st.sampled_from(["any_suffix", "top_card", "whole_pile"]),
+    "space_fill": st.sampled_from(["any", "nerts_only", "king_only"]),
+    "space_fill_mandatory": st.booleans(),
+    "slide_under": st.sampled_from(["off", "needs_space", "always"]),
+    "foundation_build": st.sampled_from(["same_suit", "alt_colour", "any_suit", "by_seat_count"]),
+    "foundation_limit": st.sampled_from(["unlimited", "one_per_suit"]),
+    "tie_policy": st.sampled_from(["first_wins", "both_keep"]),
+    "stock_turn": st.sampled_from([1, 3]),
+    "stock_remainder": st.sampled_from(["partial_turn", "flip_immediately"]),
+    "max_stock_passes": st.one_of(st.none(), st.integers(0, 3)),
+    "stock_access": st.sampled_from(["anytime", "when_blocked"]),
+    "stuck_resolution": st.sampled_from(["rotate_one", "shuffle", "end_hand"]),
+    "call_mode": st.sampled_from(["optional", "auto"]),
+    "caller_bonus": st.integers(-20, 20),
+    "foundation_points": st.integers(-3, 3),
+    "nerts_penalty": st.integers(-3, 3),
+    "king_bonus": st.integers(-5, 5),
+    "target_score": st.integers(1, 500),
+    "joker_binding": st.sampled_from(["permanent", "while_covered"]),
+}
+
+
+@st.composite
+def variants(draw: st.DrawFn) -> nl.Variant:
+    """Any valid Variant: each knob is either its standard value or drawn from its range."""
+    preset = draw(st.sampled_from(nl.variants.names()))
+    changes = draw(st.fixed_dictionaries({}, optional=KNOBS))
+    data = nl.variants.get(preset).to_dict()
+    data.update(changes)
+    return nl.Variant.from_dict(data)
+
+
+def _play(
+    state: nl.GameState, steps: int, seed: int, greedy: int
+) -> tuple[nl.GameState, list[nl.Move]]:
+    """Play ``steps`` actions: a random seat, greedy with chance greedy/10, else random."""
+    rng = SplitMix64(seed)
+    n = len(state.seats)
+    log: list[nl.Move] = []
+    for _ in range(steps):
+        if state.is_over:
+            break
+        if nl.all_stuck(state):
+            state = nl.resolve_stalemate(state)
+            continue
+        seat = rng.below(n)
+        moves = nl.legal_moves(state, seat)
+        if not moves:
+            continue
+        choice = nl.greedy_bot(state, seat) if rng.below(10) < greedy else None
+        move = choice or moves[rng.below(len(moves))]
+        state = nl.apply(state, move)
+        log.append(move)
+    return state, log
+
+
+@st.composite
+def games(
+    draw: st.DrawFn, max_seats: int = 4, max_steps: int = 250, any_variant: bool = True
+) -> tuple[nl.GameState, list[nl.Move]]:
+    """A reachable position and the moves that reached it, over the variant space."""
+    variant = draw(variants()) if any_variant else nl.variants.get("standard")
+    seats = draw(st.integers(1, max_seats))
+    seed = draw(st.integers(0, 2**32))
+    start = nl.deal(variant, seats, seed)
+    steps = draw(st.integers(0, max_steps))
+    greedy = draw(st.integers(0, 10))
+    return _play(start, steps, seed ^ 0x5EED, greedy)
+
+
+def states(**kwargs: object) -> st.SearchStrategy[nl.GameState]:
+    """A reachable position (see :func:`games`)."""
+    return games(**kwargs).map(lambda g: g[0])  # type: ignore[arg-type]
+
+
+def candidate_moves(state: nl.GameState, seat: int) -> list[nl.Move]:
+    """A finite superset of the interesting moves of ``seat``: every card near a source,
+    to every target index that exists (and one past), plus the non-card actions."""
+    lay = state.seats[seat]
+    nwork = len(lay.work)
+    sources: list[tuple[int, str]] = []
+    sources += [(c, "N") for c in lay.nerts[-2:]]
+    sources += [(c, "W") for c in lay.deck[max(0, lay.cursor - 2) : lay.cursor + 1]]
+    for i, pile in enumerate(lay.work):
+        sources += [(c, f"P{i}") for c in pile]
+        if lay.nerts:
+            sources.append((lay.nerts[-1], f"P{i}"))
+    sources.append((seat * DECK_SPAN + 12, f"P{nwork}"))
+    targets = [f"F{k}" for k in range(len(state.fnd) + 1)] + ["F+"]
+    targets += [f"P{j}" for j in range(nwork + 1)] + [f"U{j}" for j in range(nwork + 1)]
+    out = [
+        nl.Move.parse(f"{seat}:{CARDS[c].code}@{src}>{dst}")
+        for c, src in sources
+        for dst in targets
+    ]
+    out += [nl.Move.parse(f"{seat}:{w}") for w in ("turn", "restock", "rotate", "nerts")]
+    return out
+
+
+@st.composite
+def near_stuck(draw: st.DrawFn) -> tuple[nl.GameState, int]:
+    """A position where some seat has just become stuck (by the engine's own verdict), or
+    the last position of a long game: mostly stuck cases, and near misses."""
+    # Nobody calls Nerts here, so play goes on until seats get stuck.
+    variant = attrs.evolve(draw(variants()), call_mode="optional")
+    seats = draw(st.integers(1, 4))
+    seed = draw(st.integers(0, 2**32))
+    state = nl.deal(variant, seats, seed)
+    rng = SplitMix64(seed ^ 0xBAD)
+    greedy = draw(st.integers(5, 10))
+    previous = state
+    for _ in range(draw(st.integers(200, 3000))):
+        if state.is_over:
+            state = previous
+            break
+        stuck = [s for s in range(seats) if nl.is_stuck(state, s)]
+        if stuck:
+            return (state, stuck[0]) if draw(st.integers(0, 3)) else (previous, stuck[0])
+        if nl.all_stuck(state):
+            state = nl.resolve_stalemate(state)
+            continue
+        seat = rng.below(seats)
+        moves = [m for m in nl.legal_moves(state, seat) if m.kind is not nl.MoveKind.CALL]
+        if not moves:
+            continue
+        choice = nl.greedy_bot(state, seat) if rng.below(10) < greedy else None
+        if choice is not None and choice.kind is nl.MoveKind.CALL:
+            choice = None
+        previous, state = state, nl.apply(state, choice or moves[rng.below(len(moves))])
+    return state, draw(st.integers(0, seats - 1))

@@ -1,0 +1,203 @@
+"""Exact stuck detection against a brute-force oracle, and the everyone-stuck resolution."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+import nertslib as nl
+from nertslib.stuck import waste_tops
+from tests.helpers import move, moves_text, position
+from tests.strategies import games, near_stuck
+
+_LIMIT = 20_000
+
+
+def brute_force_stuck(state: nl.GameState, seat: int) -> bool | None:
+    """rules.md §7 read literally: search every position the seat reaches by non-progress
+    moves (turning the stock, moving between work piles) and look for a progress move.
+    ``None`` if the search is too large to finish."""
+    unlimited = state.variant.max_stock_passes is None
+
+    def key(s: nl.GameState) -> object:
+        lay = s.seats[seat]
+        return (lay.work, lay.deck, lay.cursor, None if unlimited else lay.passes)
+
+    seen = {key(state)}
+    frontier = [state]
+    while frontier:
+        s = frontier.pop()
+        for m in nl.legal_moves(s, seat):
+            if m.is_progress:
+                return False
+            if m.kind in (nl.MoveKind.ROTATE, nl.MoveKind.CALL):
+                continue
+            nxt = nl.apply(s, m)
+            k = key(nxt)
+            if k not in seen:
+                seen.add(k)
+                frontier.append(nxt)
+                if len(seen) > _LIMIT:
+                    return None
+    return True
+
+
+@settings(max_examples=100)
+@given(games(max_steps=400), st.data())
+def test_is_stuck_agrees_with_brute_force_search(
+    game: tuple[nl.GameState, list[nl.Move]], data: st.DataObject
+) -> None:
+    state, _ = game
+    assume(not state.is_over)
+    seat = data.draw(st.integers(0, len(state.seats) - 1), label="seat")
+    expected = brute_force_stuck(state, seat)
+    assume(expected is not None)
+    assert nl.is_stuck(state, seat) is expected
+    assert (nl.Move.rotate(seat) in nl.legal_moves(state, seat)) == (
+        expected and bool(state.seats[seat].stock)
+    )
+
+
+def _stalemated(variant: nl.Variant | str = "standard", seats: int = 2) -> nl.GameState:
+    """Every seat: Aces and Queens buried in the Nerts pile under 5S, four Kings in the work
+    piles, no foundations: no card can ever move, whatever the stock order."""
+    return position(
+        variant,
+        seats=seats,
+        nerts=dict.fromkeys(range(seats), "AC.AD.AH.AS.QH.QD.QC.QS.5S"),
+        work={s: ["KC", "KD", "KH", "KS"] for s in range(seats)},
+    )
+
+
+def test_a_built_stalemate_is_stuck_for_the_engine_and_the_oracle() -> None:
+    s = _stalemated()
+    for seat in range(2):
+        assert brute_force_stuck(s, seat) is True
+        assert nl.is_stuck(s, seat) is True
+        assert moves_text(s, seat) == [f"{seat}:turn", f"{seat}:rotate"]
+    assert nl.all_stuck(s)
+
+
+def test_one_playable_card_anywhere_in_a_pass_unsticks_the_seat() -> None:
+    # a red Queen showing in the waste fits on a black King
+    s = position(
+        seats=1,
+        nerts={0: "AC.AD.AH.AS.QD.QC.QS.5S"},
+        work={0: ["KC", "KD", "KH", "KS"]},
+        stock={0: "QH.2C.3C"},  # QH is the third card turned: it shows
+    )
+    assert nl.is_stuck(s, 0) is False
+    assert brute_force_stuck(s, 0) is False
+    hidden = position(
+        seats=1,
+        nerts={0: "AC.AD.AH.AS.QD.QC.QS.5S"},
+        work={0: ["KC", "KD", "KH", "KS"]},
+        stock={0: "2C.QH.3C"},  # the middle card of a turn never shows this pass...
+    )
+    # ...but the stock's length decides the next passes' grouping: ask the oracle
+    assert nl.is_stuck(hidden, 0) is brute_force_stuck(hidden, 0)
+
+
+def test_waste_tops_cover_a_whole_pass_with_the_remainder() -> None:
+    s = position(seats=1, nerts={0: "5S"}, work={0: ["KH", "KD", "QH", "QD"]})
+    lay = s.seats[0]
+    n = len(lay.deck)
+    tops = waste_tops(lay, s.ctx)
+    expected = {lay.deck[min(i, n) - 1] for i in range(3, n + 3, 3)}
+    assert tops == frozenset(expected)
+    one = nl.Variant(stock_turn=1)
+    s1 = position(one, seats=1, nerts={0: "5S"}, work={0: ["KH", "KD", "QH", "QD"]})
+    assert waste_tops(s1.seats[0], s1.ctx) == frozenset(s1.seats[0].deck)
+
+
+def test_waste_tops_respect_the_pass_limit_and_flip_immediately() -> None:
+    v = nl.Variant(max_stock_passes=0)
+    s = position(v, seats=1, nerts={0: "5S"}, work={0: ["KH", "KD", "QH", "QD"]})
+    s = nl.apply(nl.apply(s, move("0:turn")), move("0:turn"))
+    lay = s.seats[0]
+    n = len(lay.deck)
+    expected = {lay.deck[5]} | {lay.deck[min(i, n) - 1] for i in range(9, n + 3, 3)}
+    assert waste_tops(lay, s.ctx) == frozenset(expected)
+    flip = nl.Variant(stock_remainder="flip_immediately")
+    f = position(flip, seats=1, nerts={0: "5S"}, work={0: ["KH", "KD", "QH", "QD"]})
+    flay = f.seats[0]
+    m = len(flay.deck)  # 47 cards: the last two never show, they are flipped straight back
+    assert m % 3 == 2
+    tops = waste_tops(flay, f.ctx)
+    assert tops == frozenset(flay.deck[i - 1] for i in range(3, m - 1, 3))
+    assert flay.deck[-1] not in tops
+
+
+def test_resolution_rotates_every_stock_then_ends_in_stalemate() -> None:
+    s = nl.apply(_stalemated(), move("1:turn"))  # seat 1 has a waste to turn back in
+    assert nl.all_stuck(s)
+    before = [lay.deck for lay in s.seats]
+    once = nl.resolve_stalemate(s)
+    assert (once.stalled, once.resolutions, once.is_over) == (True, 1, False)
+    for lay, deck in zip(once.seats, before, strict=True):
+        assert lay.cursor == 0
+        assert lay.deck == (*deck[1:], deck[0])  # waste turned in, top card to the bottom
+    assert nl.all_stuck(once)
+    ended = nl.resolve_stalemate(once)
+    assert ended.status is nl.EndReason.STALEMATE
+    assert nl.outcome(ended) == nl.Outcome(nl.EndReason.STALEMATE, None, (-18, -18))
+    assert nl.legal_moves(ended, 0) == ()
+
+
+def test_progress_after_a_resolution_clears_the_stalled_flag() -> None:
+    s = position(
+        seats=2,
+        nerts={0: "AC.AD.AH.AS.QH.QD.QC.QS.5S", 1: "AC.AD.AH.AS.QH.QD.QC.QS.5S"},
+        work={0: ["KC", "KD", "KH", "KS"], 1: ["KC", "KD", "KH", "KS"]},
+    )
+    once = nl.resolve_stalemate(s)
+    assert once.stalled
+    # hand-make progress possible: play is impossible here, so check the flag logic on apply
+    unstuck = position(seats=2, nerts={0: "AC", 1: "AD"}, tail="play r1! s0")
+    assert unstuck.stalled
+    after = nl.apply(unstuck, move("0:AC@N>F+"))
+    assert not after.stalled
+    assert after.resolutions == 1
+    turned = nl.apply(unstuck, move("1:turn"))
+    assert turned.stalled  # a stock turn is not progress
+
+
+def test_end_hand_and_shuffle_resolutions() -> None:
+    end_now = _stalemated(nl.Variant(stuck_resolution="end_hand"))
+    assert nl.resolve_stalemate(end_now).status is nl.EndReason.STALEMATE
+    shuffle = _stalemated(nl.Variant(stuck_resolution="shuffle"))
+    shuffled = nl.resolve_stalemate(shuffle)
+    assert shuffled.stalled
+    for a, b in zip(shuffle.seats, shuffled.seats, strict=True):
+        assert sorted(a.deck) == sorted(b.deck)
+        assert a.deck != b.deck
+        assert b.cursor == 0
+    assert shuffled == nl.resolve_stalemate(shuffle)  # seeded: a pure function
+    assert shuffled.seats[0].deck != shuffled.seats[1].deck
+
+
+def test_rotate_is_only_for_stuck_seats() -> None:
+    s = nl.deal("standard", seats=2, seed=5)
+    assert "0:rotate" not in moves_text(s, 0)
+    assert nl.check(s, move("0:rotate")).reason is nl.Reason.NOT_STUCK  # type: ignore[union-attr]
+
+
+def test_finished_hands_have_no_stuck_seats_and_cannot_be_resolved() -> None:
+    s = nl.apply(position(seats=1, work={0: ["5D"]}), move("0:nerts"))
+    assert not nl.is_stuck(s, 0)
+    assert not nl.all_stuck(s)
+    with pytest.raises(ValueError, match="the hand is over"):
+        nl.resolve_stalemate(s)
+
+
+@settings(max_examples=60)
+@given(near_stuck())
+def test_is_stuck_agrees_with_brute_force_near_stuck_positions(
+    case: tuple[nl.GameState, int],
+) -> None:
+    state, seat = case
+    assume(not state.is_over)
+    expected = brute_force_stuck(state, seat)
+    assume(expected is not None)
+    assert nl.is_stuck(state, seat) is expected
