@@ -23,6 +23,8 @@ extensions = [
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 exclude_patterns = ["_build"]
 nitpicky = True
+# The enum repr mixin is an implementation detail shown in "Bases:" lines.
+nitpick_ignore = [("py:class", "nertslib.cards.EvalRepr")]
 
 html_theme = "furo"
 html_title = f"nertslib {release}"
@@ -64,6 +66,7 @@ _STUBS: dict[str, tuple[str, dict[str, tuple[str, str]]]] = {
             "Ellipsis": ("py:data", "library/constants.html#$"),
             "None": ("py:data", "library/constants.html#$"),
             "typing.Any": ("py:data", "library/typing.html#$"),
+            "typing.Literal": ("py:data", "library/typing.html#$"),
             "collections.abc.Iterable": ("py:class", _PY_ABC),
             "collections.abc.Sequence": ("py:class", _PY_ABC),
             "collections.abc.Iterator": ("py:class", _PY_ABC),

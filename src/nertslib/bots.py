@@ -7,7 +7,7 @@ everyone-stuck resolution when :func:`~nertslib.all_stuck` holds, and stops when
 >>> import nertslib as nl
 >>> final, moves = nl.play_hand(nl.deal("standard", seats=2, seed=4), [nl.greedy_bot] * 2)
 >>> final.is_over, nl.outcome(final).reason
-(True, <EndReason.NERTS: 'nerts'>)
+(True, EndReason.NERTS)
 """
 
 from __future__ import annotations

@@ -43,12 +43,23 @@ DECK_SPAN: Final = 54
 _RANK_CODES: Final = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
-class Colour(enum.Enum):
+class EvalRepr:
+    """Mixin for enums: ``repr`` is ``Name.MEMBER``, an expression that rebuilds the member."""
+
+    __slots__ = ()
+
+    name: str
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
+
+class Colour(EvalRepr, enum.Enum):
     """The colour of a suit. Work piles alternate colours.
 
     >>> from nertslib import Colour
     >>> Colour.RED.opposite
-    <Colour.BLACK: 'black'>
+    Colour.BLACK
     """
 
     RED = "red"
@@ -60,12 +71,12 @@ class Colour(enum.Enum):
         return Colour.BLACK if self is Colour.RED else Colour.RED
 
 
-class Suit(enum.IntEnum):
+class Suit(EvalRepr, enum.IntEnum):
     """The four suits, in bridge order. ``int(suit)`` is the suit's index in a deck.
 
     >>> from nertslib import Suit
     >>> Suit.from_code("H"), Suit.HEARTS.code, Suit.HEARTS.symbol, Suit.HEARTS.colour
-    (<Suit.HEARTS: 2>, 'H', '♥', <Colour.RED: 'red'>)
+    (Suit.HEARTS, 'H', '♥', Colour.RED)
     """
 
     CLUBS = 0
@@ -75,12 +86,12 @@ class Suit(enum.IntEnum):
 
     @property
     def code(self) -> str:
-        """One ASCII letter: ``C``, ``D``, ``H`` or ``S``."""
+        """One ASCII letter, ``C``, ``D``, ``H`` or ``S``."""
         return "CDHS"[self]
 
     @property
     def symbol(self) -> str:
-        """The suit symbol: ``♣``, ``♦``, ``♥`` or ``♠``."""
+        """The suit symbol, ``♣``, ``♦``, ``♥`` or ``♠``."""
         return "♣♦♥♠"[self]
 
     @property
@@ -152,7 +163,7 @@ class Card:
     >>> card
     Card.parse('10H', owner=2)
     >>> str(card), card.code, card.is_red, card.colour
-    ('10♥', '10H', True, <Colour.RED: 'red'>)
+    ('10♥', '10H', True, Colour.RED)
     >>> Card.parse("10H", owner=2) == card
     True
     >>> Card.joker_of(0, 1)
@@ -188,7 +199,7 @@ class Card:
 
     @property
     def id(self) -> int:
-        """The engine's int for this card: ``owner * 54 + suit * 13 + rank - 1``.
+        """The engine's int for this card, ``owner * 54 + suit * 13 + rank - 1``.
 
         Jokers take ids 52 and 53 of their deck. Ids are stable and documented, so they may be
         used as array indices by bots and learning code.
@@ -203,7 +214,7 @@ class Card:
 
     @property
     def code(self) -> str:
-        """The ASCII code: rank (``A 2 … 10 J Q K``) then suit letter; ``X1``/``X2`` for jokers."""
+        """The ASCII code, rank (``A 2 … 10 J Q K``) then suit letter; ``X1``/``X2`` for jokers."""
         if self.suit is None:
             return f"X{self.joker}"
         return _RANK_CODES[self.rank] + self.suit.code

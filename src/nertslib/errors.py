@@ -8,17 +8,16 @@ Every rejection of a move carries a :class:`Reason`, so a UI can react to the ki
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING
 
 import attrs
 
-if TYPE_CHECKING:
-    from nertslib.moves import Move
+from nertslib.cards import EvalRepr
+from nertslib.moves import Move
 
 __all__ = ["IllegalMoveError", "NertsError", "RaceLostError", "Reason", "Rejection"]
 
 
-class Reason(enum.Enum):
+class Reason(EvalRepr, enum.Enum):
     """Why a move was rejected. The value is a stable, machine-readable string.
 
     >>> from nertslib import Reason
@@ -27,7 +26,7 @@ class Reason(enum.Enum):
     """
 
     HAND_OVER = "hand_over"
-    """The hand has ended (Nerts was called, or stalemate): no more moves."""
+    """The hand has ended (Nerts was called, or stalemate); no more moves."""
     NO_SUCH_SEAT = "no_such_seat"
     """The move's seat does not play in this hand."""
     NO_SUCH_PILE = "no_such_pile"
@@ -43,11 +42,9 @@ class Reason(enum.Enum):
     WRONG_FOUNDATION_CARD = "wrong_foundation_card"
     """The card does not build up on that foundation."""
     RACE_LOST = "race_lost"
-    """Another card reached that foundation first: the card would have fitted before."""
+    """Another card reached that foundation first; the card would have fitted before."""
     NOT_AN_ACE = "not_an_ace"
     """Only an Ace starts a new foundation."""
-    FOUNDATION_LIMIT = "foundation_limit"
-    """The variant allows no more foundations of that suit."""
     SPACE_RULE = "space_rule"
     """The variant does not let this card fill an empty work pile."""
     SPACE_MUST_BE_FILLED = "space_must_be_filled"

@@ -32,12 +32,12 @@ from typing import Final, cast
 
 import attrs
 
-from nertslib.cards import DECK_SPAN, MAX_SEATS, Card, card_from_id, parse_code
+from nertslib.cards import DECK_SPAN, MAX_SEATS, Card, EvalRepr, card_from_id, parse_code
 
 __all__ = ["Move", "MoveKind", "Zone"]
 
 
-class MoveKind(enum.Enum):
+class MoveKind(EvalRepr, enum.Enum):
     """What a move does. Only :attr:`PLAY` moves a card.
 
     >>> from nertslib import MoveKind
@@ -54,10 +54,10 @@ class MoveKind(enum.Enum):
     ROTATE = "rotate"
     """A stuck seat moves the top card of its stock to the bottom."""
     CALL = "nerts"
-    """Call "Nerts!": the seat's Nerts pile is empty and the hand ends now."""
+    """Call "Nerts!" (the seat's Nerts pile is empty); the hand ends now."""
 
 
-class Zone(enum.Enum):
+class Zone(EvalRepr, enum.Enum):
     """Where a card move starts or ends.
 
     >>> from nertslib import Zone
@@ -70,13 +70,13 @@ class Zone(enum.Enum):
     WASTE = "W"
     """The top of the seat's waste (a source)."""
     WORK = "P"
-    """A work pile: as a source, a card with every card above it; as a target, its top."""
+    """A work pile. As a source, a card with every card above it; as a target, its top."""
     FOUNDATION = "F"
     """An existing foundation, by its index in :attr:`GameState.foundations` (a target)."""
     NEW_FOUNDATION = "F+"
     """A new foundation, started with an Ace (a target)."""
     UNDER = "U"
-    """Underneath a work pile's base card: the slide-under move (a target)."""
+    """Underneath a work pile's base card, the slide-under move (a target)."""
 
     @property
     def code(self) -> str:
@@ -128,7 +128,7 @@ def _problem(m: Move) -> str:
 
 @attrs.frozen(repr=False)
 class Move:
-    """One action of one seat: a value with a one-line notation.
+    """One action of one seat, a value with a one-line notation.
 
     Build card moves with :meth:`play`, the others with :meth:`turn`, :meth:`restock`,
     :meth:`rotate` and :meth:`call`, or parse notation with :meth:`parse`.

@@ -420,13 +420,15 @@ def _reject_foundation(
     have = ctx.fkey[card] if RANK[card] else -2
     if want == have:
         return None
-    if any(ctx.fkey[c] == have for c in pile):
+    needs = "nothing: it is complete" if want < 0 else _describe_need(ctx.rule, pile[-1])
+    first = next((c for c in pile if ctx.fkey[c] == have), None)
+    if first is not None:
         return Rejection(
             Reason.RACE_LOST,
-            f"foundation {k} already moved past {CARDS[card]} (now {CARDS[pile[-1]]})",
+            f"too late: foundation {k} took seat {OWNER[first]}'s {CARDS[first]} first "
+            f"and needs {needs} now",
             move,
         )
-    needs = "nothing: it is complete" if want < 0 else _describe_need(ctx.rule, pile[-1])
     return Rejection(
         Reason.WRONG_FOUNDATION_CARD,
         f"foundation {k} needs {needs}; {CARDS[card]} offered",
@@ -515,9 +517,9 @@ def check(state: GameState, move: Move) -> Rejection | None:
     >>> import nertslib as nl
     >>> state = nl.deal(nl.variants.get("standard"), seats=2, seed=1)
     >>> nl.check(state, nl.Move.restock(0)).reason
-    <Reason.STOCK_NOT_EMPTY: 'stock_not_empty'>
+    Reason.STOCK_NOT_EMPTY
     >>> nl.check(state, nl.Move.parse("5:turn")).reason
-    <Reason.NO_SUCH_SEAT: 'no_such_seat'>
+    Reason.NO_SUCH_SEAT
     """
     return _reject(state, move)
 

@@ -48,7 +48,7 @@ class Outcome:
 
     >>> import nertslib as nl
     >>> Outcome(nl.EndReason.NERTS, caller=2, scores=(3, -4, 12))
-    Outcome(reason=<EndReason.NERTS: 'nerts'>, caller=2, scores=(3, -4, 12))
+    Outcome(reason=EndReason.NERTS, caller=2, scores=(3, -4, 12))
 
     Attributes:
         reason: The :class:`~nertslib.EndReason`.

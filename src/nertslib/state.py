@@ -28,7 +28,7 @@ from typing import Final, cast
 
 import attrs
 
-from nertslib.cards import CARDS, DECK_SPAN, KEY, ON, Card, parse_code
+from nertslib.cards import CARDS, DECK_SPAN, KEY, ON, Card, EvalRepr, parse_code
 from nertslib.context import Context, context_for, need_index
 from nertslib.variants import Variant
 
@@ -42,7 +42,7 @@ class NFENError(ValueError):
     """
 
 
-class EndReason(enum.Enum):
+class EndReason(EvalRepr, enum.Enum):
     """Why a hand ended.
 
     >>> from nertslib import EndReason
