@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from nertslib.deal import SplitMix64, deal
-from nertslib.moves import Move, MoveKind, Zone
-from nertslib.rules import apply, legal_moves
+from nertslib.moves import Move
+from nertslib.rules import _layout, _mandatory_fills, _progress_moves, apply, legal_moves
 from nertslib.scoring import Match, outcome
 from nertslib.state import GameState
 from nertslib.stuck import all_stuck, plan_progress, resolve_stalemate
@@ -25,18 +25,6 @@ from nertslib.variants import Variant
 __all__ = ["Bot", "RandomBot", "greedy_bot", "play_hand", "play_match"]
 
 Bot = Callable[[GameState, int], "Move | None"]
-
-
-def _rank(move: Move) -> int:
-    if move.kind is MoveKind.CALL:
-        return 0
-    if move.to_foundation:
-        return 1 if move.source is not Zone.WORK else 2
-    if move.source is Zone.NERTS:
-        return 3
-    if move.source is Zone.WASTE:
-        return 4
-    return 9
 
 
 def greedy_bot(state: GameState, seat: int) -> Move | None:
@@ -51,10 +39,20 @@ def greedy_bot(state: GameState, seat: int) -> Move | None:
     >>> nl.greedy_bot(nl.deal("standard", seats=2, seed=1), 0)
     Move.parse('0:AH@P2>F+')
     """
-    moves = legal_moves(state, seat)
-    best = min(moves, key=_rank, default=None)
-    if best is not None and _rank(best) < 9:
-        return best
+    lay = _layout(state, seat)
+    if state.status is not None:
+        return None
+    ctx = state.ctx
+    mandatory = _mandatory_fills(lay, ctx)
+    if mandatory:
+        return mandatory[0]
+    if not lay.nerts and not ctx.auto_call:
+        return Move.call(seat)
+    progress: list[Move] = []
+    # generated foundation plays first (Nerts, waste, work tops), then Nerts, then waste
+    _progress_moves(state, lay, ctx, progress)
+    if progress:
+        return progress[0]
     return plan_progress(state, seat)
 
 

@@ -296,7 +296,8 @@ OWNER: Final = tuple(c.owner for c in CARDS)
 #: In-deck index (0..53) by card id.
 FACE: Final = tuple(i % DECK_SPAN for i in range(_N_IDS))
 #: Work-pile key ``rank * 2 + red``: ``a`` fits on ``b`` iff ``KEY[a] == ON[b]``.
-KEY: Final = tuple(r * 2 + red for r, red in zip(RANK, RED, strict=True))
+#: Jokers have key -1, which no ``ON`` or ``UNDER`` entry equals: they fit nowhere by key.
+KEY: Final = tuple(r * 2 + red if r else -1 for r, red in zip(RANK, RED, strict=True))
 #: The key a card must have to go on top of this card (-9 for jokers: nothing fixed).
 ON: Final = tuple(((k - 2) ^ 1) if r else -9 for k, r in zip(KEY, RANK, strict=True))
 #: The key a card must have to slide under this card (one rank higher, other colour).

@@ -107,10 +107,19 @@ class Context:
     auto_call: bool
 
 
-@functools.lru_cache(maxsize=256)
 def context_for(variant: Variant, seats: int) -> Context:
-    """The :class:`Context` of ``variant`` for ``seats`` seats (cached)."""
+    """The :class:`Context` of ``variant`` for ``seats`` seats (cached).
+
+    Raises:
+        ValueError: if ``variant`` cannot deal ``seats`` seats (checked before the cache, so
+            ``True`` or ``2.0`` are refused even though they equal cached ints).
+    """
     variant.check_seats(seats)
+    return _context_for(variant, seats)
+
+
+@functools.lru_cache(maxsize=256)
+def _context_for(variant: Variant, seats: int) -> Context:
     rule = _RULES[variant.foundation_rule(seats)]
     return Context(
         variant=variant,

@@ -23,7 +23,7 @@ nothing but the tuple that holds them.
 from __future__ import annotations
 
 from itertools import pairwise
-from typing import Final, cast
+from typing import Final, NamedTuple, cast
 
 from nertslib.cards import CARDS, KEY, KING, ON, OWNER, RANK, SUIT, UNDER, Card
 from nertslib.context import (
@@ -113,44 +113,37 @@ def _foundation_plays(
     out.extend(_mv(card, src, sidx, _F, k) for k in state.need.get(ctx.fkey[card], ()))
 
 
-def _work_plays(
-    ctx: Context,
-    card: int,
-    src: int,
-    work: tuple[tuple[int, ...], ...],
-    has_space: bool,
-    out: list[Move],
-) -> None:
+def _work_plays(ctx: Context, card: int, src: int, info: _WorkInfo, out: list[Move]) -> None:
     want = KEY[card]
-    space_ok = _space_ok(ctx, card, src)
-    for j, pile in enumerate(work):
-        if pile:
-            if ON[pile[-1]] == want:
-                out.append(_mv(card, src, 0, _TP, j))
-        elif space_ok:
-            out.append(_mv(card, src, 0, _TP, j))
-    if ctx.slide and (has_space or ctx.slide == SLIDE_ALWAYS):
-        for j, pile in enumerate(work):
-            if pile and UNDER[pile[0]] == want:
-                out.append(_mv(card, src, 0, _TU, j))
+    onto = info.onto.get(want, ())
+    if info.empty and _space_ok(ctx, card, src):
+        onto = tuple(sorted(onto + info.empty)) if onto else info.empty
+    out.extend([_mv(card, src, 0, _TP, j) for j in onto])
+    under = info.under.get(want)
+    if under:
+        out.extend([_mv(card, src, 0, _TU, j) for j in under])
 
 
 def _progress_moves(state: GameState, lay: Layout, ctx: Context, out: list[Move]) -> None:
+    # The hot path: inlined lookups; _foundation_plays only for the rare hits and Aces.
     nerts, work, cur = lay.nerts, lay.work, lay.cursor
+    need, fkey = state.need, ctx.fkey
     ntop = nerts[-1] if nerts else -1
     wtop = lay.deck[cur - 1] if cur else -1
-    if ntop >= 0:
+    if ntop >= 0 and (fkey[ntop] in need or RANK[ntop] == 1):
         _foundation_plays(state, ctx, ntop, _N, 0, out)
-    if wtop >= 0:
+    if wtop >= 0 and (fkey[wtop] in need or RANK[wtop] == 1):
         _foundation_plays(state, ctx, wtop, _W, 0, out)
     for i, pile in enumerate(work):
         if pile:
-            _foundation_plays(state, ctx, pile[-1], _P, i, out)
-    has_space = () in work
+            top = pile[-1]
+            if fkey[top] in need or RANK[top] == 1:
+                _foundation_plays(state, ctx, top, _P, i, out)
+    info = _work_info(work, ctx)
     if ntop >= 0:
-        _work_plays(ctx, ntop, _N, work, has_space, out)
+        _work_plays(ctx, ntop, _N, info, out)
     if wtop >= 0:
-        _work_plays(ctx, wtop, _W, work, has_space, out)
+        _work_plays(ctx, wtop, _W, info, out)
 
 
 def _suffix_ok(move_rule: int, d: int, n: int) -> bool:
@@ -193,6 +186,53 @@ def _shuffle_moves(
     return out
 
 
+class _WorkInfo(NamedTuple):
+    """What a seat's work piles offer, cached by the piles (they change less than the rest)."""
+
+    moves: tuple[Move, ...]
+    """The moves between work piles."""
+    onto: dict[int, tuple[int, ...]]
+    """Card key -> the piles whose top that card builds down on."""
+    empty: tuple[int, ...]
+    """The empty piles."""
+    under: dict[int, tuple[int, ...]]
+    """Card key -> the piles it may slide under now (empty if sliding is not allowed now)."""
+
+
+_WORK_INFO: dict[tuple[tuple[tuple[int, ...], ...], int, int, int], _WorkInfo] = {}
+_WORK_INFO_LIMIT: Final = 1 << 16
+
+
+def _work_info(work: tuple[tuple[int, ...], ...], ctx: Context) -> _WorkInfo:
+    key = (work, ctx.space, ctx.slide, ctx.move_rule)
+    info = _WORK_INFO.get(key)
+    if info is not None:
+        return info
+    moves = tuple(
+        _mv(card, _P, i, tgt, j)
+        for card, i, tgt, j in _shuffle_moves(work, ctx.space, ctx.slide, ctx.move_rule)
+    )
+    onto: dict[int, list[int]] = {}
+    under: dict[int, list[int]] = {}
+    empty = tuple(j for j, pile in enumerate(work) if not pile)
+    slide_now = ctx.slide != SLIDE_OFF and (bool(empty) or ctx.slide == SLIDE_ALWAYS)
+    for j, pile in enumerate(work):
+        if pile:
+            onto.setdefault(ON[pile[-1]], []).append(j)
+            if slide_now:
+                under.setdefault(UNDER[pile[0]], []).append(j)
+    info = _WorkInfo(
+        moves,
+        {k: tuple(v) for k, v in onto.items()},
+        empty,
+        {k: tuple(v) for k, v in under.items()},
+    )
+    if len(_WORK_INFO) >= _WORK_INFO_LIMIT:
+        _WORK_INFO.clear()
+    _WORK_INFO[key] = info
+    return info
+
+
 def _mandatory_fills(lay: Layout, ctx: Context) -> list[Move] | None:
     """Racing Demon: with a space and a Nerts pile, filling the space is the only card move."""
     if not (ctx.mandatory and lay.nerts and () in lay.work):
@@ -219,23 +259,24 @@ def legal_moves(state: GameState, seat: int) -> tuple[Move, ...]:
     >>> all(nl.check(state, m) is None for m in moves)
     True
     """
-    lay = _layout(state, seat)
+    layouts = state.layouts
+    if type(seat) is not int or not 0 <= seat < len(layouts):
+        _layout(state, seat)  # raises the error
     if state.status is not None:
         return ()
+    lay = layouts[seat]
     ctx = state.ctx
-    mandatory = _mandatory_fills(lay, ctx)
-    if mandatory is not None:
-        return tuple(mandatory)
+    if ctx.mandatory:
+        mandatory = _mandatory_fills(lay, ctx)
+        if mandatory is not None:
+            return tuple(mandatory)
     out: list[Move] = []
     if not lay.nerts and not ctx.auto_call:
         out.append(_CALL[seat])
     before = len(out)
     _progress_moves(state, lay, ctx, out)
     progress = len(out) > before
-    out.extend(
-        _mv(card, _P, i, tgt, j)
-        for card, i, tgt, j in _shuffle_moves(lay.work, ctx.space, ctx.slide, ctx.move_rule)
-    )
+    out.extend(_work_info(lay.work, ctx).moves)
     stock_left = len(lay.deck) - lay.cursor
     if not (ctx.when_blocked and progress):
         if stock_left:
@@ -243,9 +284,9 @@ def legal_moves(state: GameState, seat: int) -> tuple[Move, ...]:
         elif lay.cursor and lay.passes < ctx.max_passes:
             out.append(_RESTOCK[seat])
     if stock_left and not progress:
-        from nertslib.stuck import is_stuck  # noqa: PLC0415 - stuck imports rules
+        from nertslib.stuck import stuck_layout  # noqa: PLC0415 - stuck imports rules
 
-        if is_stuck(state, seat):
+        if stuck_layout(state, lay, ctx):
             out.append(_ROTATE[seat])
     return tuple(out)
 
@@ -319,7 +360,7 @@ def _reject(state: GameState, move: Move) -> Rejection | None:  # noqa: PLR0912,
             )
         d, n = pile.index(card), len(pile)
         src = _P
-    mandatory = _mandatory_fills(lay, ctx)
+    mandatory = _mandatory_fills(lay, ctx) if ctx.mandatory else None
     if mandatory is not None and move not in mandatory:
         return Rejection(
             Reason.SPACE_MUST_BE_FILLED,
@@ -475,7 +516,7 @@ def _reject_other(  # noqa: PLR0912 - one branch per rule
         if not is_stuck(state, seat):
             return Rejection(Reason.NOT_STUCK, f"seat {seat} is not stuck", move)
         return None
-    if _mandatory_fills(lay, ctx) is not None:
+    if ctx.mandatory and _mandatory_fills(lay, ctx) is not None:
         return Rejection(
             Reason.SPACE_MUST_BE_FILLED,
             f"seat {seat} must first fill its empty work pile from its Nerts pile",

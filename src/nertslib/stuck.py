@@ -23,6 +23,7 @@ again while every seat is still stuck and nobody has made progress since, it end
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
 from typing import Final, NamedTuple
 
 from nertslib.cards import KEY, ON, RANK, UNDER
@@ -33,7 +34,9 @@ from nertslib.moves import Move
 from nertslib.rules import (
     _N,
     _P,
+    _RESTOCK,
     _TP,
+    _TURN,
     _W,
     _layout,
     _mandatory_fills,
@@ -44,7 +47,14 @@ from nertslib.rules import (
 )
 from nertslib.state import EndReason, GameState, Layout
 
-__all__ = ["all_stuck", "is_stuck", "plan_progress", "resolve_stalemate", "waste_tops"]
+__all__ = [
+    "all_stuck",
+    "is_stuck",
+    "iter_waste_tops",
+    "plan_progress",
+    "resolve_stalemate",
+    "waste_tops",
+]
 
 Work = tuple[tuple[int, ...], ...]
 
@@ -119,34 +129,38 @@ def work_summary(work: Work, space: int, slide: int, move_rule: int) -> WorkSumm
     return summary
 
 
-def waste_tops(lay: Layout, ctx: Context) -> frozenset[int]:
-    """Every card that can be the waste top while the seat turns its stock through a pass.
+def iter_waste_tops(lay: Layout, ctx: Context) -> Iterator[int]:
+    """The cards that show as the waste top while the seat turns its stock through a pass.
 
-    Includes the current waste top. Honours the turn size, the remainder rule and the pass
-    limit (with no passes left, only the rest of the current pass counts).
+    Starts with the current waste top; a card may come more than once. Honours the turn size,
+    the remainder rule and the pass limit (with no passes left, only the rest of the current
+    pass counts).
     """
     deck, n, turn = lay.deck, len(lay.deck), ctx.turn
-    tops: set[int] = set()
     pos, passes = lay.cursor, lay.passes
     if pos:
-        tops.add(deck[pos - 1])
+        yield deck[pos - 1]
     restarted = False
     while True:
         if pos < n:
             left = n - pos
             if left < turn and ctx.flip_immediately and passes < ctx.max_passes:
                 if restarted:
-                    break
+                    return
                 pos, passes, restarted = 0, passes + 1, True
                 continue
-            pos += min(turn, left)
-            tops.add(deck[pos - 1])
+            pos += turn if left >= turn else left
+            yield deck[pos - 1]
             continue
         if pos and passes < ctx.max_passes and not restarted:
             pos, passes, restarted = 0, passes + 1, True
             continue
-        break
-    return frozenset(tops)
+        return
+
+
+def waste_tops(lay: Layout, ctx: Context) -> frozenset[int]:
+    """Every card that can be the waste top while the seat turns its stock through a pass."""
+    return frozenset(iter_waste_tops(lay, ctx))
 
 
 def _to_foundation_ok(state: GameState, ctx: Context, card: int) -> bool:
@@ -182,20 +196,31 @@ def is_stuck(state: GameState, seat: int) -> bool:
     lay = _layout(state, seat)
     if state.status is not None:
         return False
-    ctx = state.ctx
-    if _mandatory_fills(lay, ctx) is not None:
+    return stuck_layout(state, lay, state.ctx)
+
+
+def stuck_layout(
+    state: GameState, lay: Layout, ctx: Context, summary: WorkSummary | None = None
+) -> bool:
+    """:func:`is_stuck` for a layout of a hand in play (no argument checks)."""
+    if ctx.mandatory and _mandatory_fills(lay, ctx) is not None:
         return False
-    summary = work_summary(lay.work, ctx.space, ctx.slide, ctx.move_rule)
-    if any(_to_foundation_ok(state, ctx, t) for t in summary.tops):
-        return False
+    if summary is None:
+        summary = work_summary(lay.work, ctx.space, ctx.slide, ctx.move_rule)
+    need, fkey = state.need, ctx.fkey
+    for t in summary.tops:
+        if fkey[t] in need or (RANK[t] == 1 and _to_foundation_ok(state, ctx, t)):
+            return False
     if lay.nerts:
         top = lay.nerts[-1]
         if _to_foundation_ok(state, ctx, top) or _to_work_ok(ctx, summary, top, _N):
             return False
-    return not any(
-        _to_foundation_ok(state, ctx, w) or _to_work_ok(ctx, summary, w, _W)
-        for w in waste_tops(lay, ctx)
-    )
+    for w in iter_waste_tops(lay, ctx):
+        if fkey[w] in need or _to_work_ok(ctx, summary, w, _W):
+            return False
+        if RANK[w] == 1 and _to_foundation_ok(state, ctx, w):
+            return False
+    return True
 
 
 def all_stuck(state: GameState) -> bool:
@@ -275,6 +300,20 @@ def plan_progress(state: GameState, seat: int) -> Move | None:
     """
     lay = _layout(state, seat)
     ctx = state.ctx
+    tops = [(lay.nerts[-1], _N)] if lay.nerts else []
+    if lay.cursor:
+        tops.append((lay.deck[lay.cursor - 1], _W))
+    summary = work_summary(lay.work, ctx.space, ctx.slide, ctx.move_rule)
+    reachable = any(_to_foundation_ok(state, ctx, t) for t in summary.tops) or any(
+        _to_work_ok(ctx, summary, c, src) for c, src in tops
+    )
+    if not reachable:
+        # progress needs another waste top (or is impossible): turn, unless stuck
+        if state.status is not None or stuck_layout(state, lay, ctx, summary):
+            return None
+        if len(lay.deck) > lay.cursor:
+            return _TURN[seat]
+        return _RESTOCK[seat]
 
     def goal(cfg: Work) -> bool:
         summary = WorkSummary(
@@ -286,10 +325,7 @@ def plan_progress(state: GameState, seat: int) -> Move | None:
         )
         if any(_to_foundation_ok(state, ctx, t) for t in summary.tops):
             return True
-        cards = [(lay.nerts[-1], _N)] if lay.nerts else []
-        if lay.cursor:
-            cards.append((lay.deck[lay.cursor - 1], _W))
-        return any(_to_work_ok(ctx, summary, c, src) for c, src in cards)
+        return any(_to_work_ok(ctx, summary, c, src) for c, src in tops)
 
     start = lay.work
     first: dict[Work, Move | None] = {start: None}
@@ -303,11 +339,4 @@ def plan_progress(state: GameState, seat: int) -> Move | None:
             if nxt not in first:
                 first[nxt] = first[cfg] or _mv(card, _P, i, tgt, j)
                 queue.append(nxt)
-    if is_stuck(state, seat):
-        return None
-    from nertslib.rules import legal_moves  # noqa: PLC0415
-
-    for move in legal_moves(state, seat):
-        if move.kind.value in ("turn", "restock"):
-            return move
-    return None
+    return None  # pragma: no cover - the summary promised a reachable goal

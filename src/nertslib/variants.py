@@ -376,7 +376,7 @@ class Variant:
             if not sep:
                 msg = f"not a variant spec item (expected field=value): {item!r} in {spec!r}"
                 raise ValueError(msg)
-            changes[key] = _parse_spec_value(raw)
+            changes[key] = _parse_teams(raw) if key == "teams" else _parse_spec_value(raw)
         data = base.to_dict()
         data.update(changes)
         return cls.from_dict(data)
@@ -410,12 +410,16 @@ def _parse_spec_value(raw: str) -> object:
         return raw == "true"
     if raw.lstrip("-").isdigit():
         return int(raw)
-    if raw and all(ch.isdigit() or ch in "+/" for ch in raw):
-        try:
-            return tuple(tuple(int(s) for s in team.split("+")) for team in raw.split("/"))
-        except ValueError:
-            return raw
     return raw
+
+
+def _parse_teams(raw: str) -> object:
+    if raw == "none":
+        return None
+    try:
+        return tuple(tuple(int(s) for s in team.split("+")) for team in raw.split("/"))
+    except ValueError:
+        return raw  # refused, with its value quoted, by the teams validator
 
 
 # --- the preset registry ------------------------------------------------------------------
