@@ -97,7 +97,7 @@ class Suit(EvalRepr, enum.IntEnum):
     @property
     def colour(self) -> Colour:
         """Hearts and diamonds are red; clubs and spades are black."""
-        return Colour.RED if self in (Suit.DIAMONDS, Suit.HEARTS) else Colour.BLACK
+        return suit_colour(self)
 
     @classmethod
     def from_code(cls, code: str) -> Suit:
@@ -111,6 +111,15 @@ class Suit(EvalRepr, enum.IntEnum):
                 return suit
         msg = f"unknown suit: {code!r} (expected one of C, D, H, S)"
         raise ValueError(msg)
+
+
+def suit_colour(suit: Suit) -> Colour:
+    """The colour of ``suit`` (what :attr:`Suit.colour` returns): hearts and diamonds are red.
+
+    post: (__return__ is Colour.RED) == (suit.name in ("HEARTS", "DIAMONDS"))
+    post: (__return__ is Colour.BLACK) == (suit.name in ("CLUBS", "SPADES"))
+    """
+    return Colour.RED if suit in (Suit.DIAMONDS, Suit.HEARTS) else Colour.BLACK
 
 
 def _check_owner(_inst: object, _attr: attrs.Attribute[int], value: int) -> None:
@@ -210,7 +219,7 @@ class Card:
         """
         if self.suit is None:
             return self.owner * DECK_SPAN + 51 + self.joker
-        return self.owner * DECK_SPAN + self.suit * 13 + self.rank - 1
+        return card_id(self.owner, self.suit, self.rank)
 
     @property
     def code(self) -> str:
@@ -248,14 +257,22 @@ _OWNER_FIELD: Final = attrs.fields(Card).owner
 def parse_code(code: str) -> int:
     """The in-deck index (0..53) of a card code such as ``"10H"``, ``"AS"`` or ``"X2"``.
 
+    The card with that index is written ``code`` in upper case (``T`` read as ``10``), and its
+    code parses back to the same index.
+
     Raises:
         ValueError: if ``code`` is not a card code.
+
+    pre: len(code) <= 3
+    raises: ValueError
+    post: 0 <= __return__ <= 53 and parse_code(CARDS[__return__].code) == __return__
+    post: CARDS[__return__].code == code.upper().replace("T", "10", 1)
 
     >>> from nertslib.cards import parse_code
     >>> parse_code("AC"), parse_code("KS"), parse_code("X2")
     (0, 51, 53)
     """
-    if not isinstance(cast(object, code), str) or len(code) < 2:
+    if not isinstance(cast(object, code), str) or len(code) < 2 or not code.isascii():
         msg = f"not a card code: {code!r} (expected e.g. '10H', 'QS', 'X1')"
         raise ValueError(msg)
     upper = code.upper()
@@ -268,6 +285,15 @@ def parse_code(code: str) -> int:
         msg = f"not a card code: {code!r} (expected e.g. '10H', 'QS', 'X1')"
         raise ValueError(msg)
     return "CDHS".index(tail) * 13 + _RANK_CODES.index(head) - 1
+
+
+def card_id(owner: int, suit: int, rank: int) -> int:
+    """The id of ``owner``'s card of suit index ``suit`` and rank ``rank`` (see :attr:`Card.id`).
+
+    pre: 0 <= owner < 8 and 0 <= suit < 4 and 1 <= rank <= 13
+    post: (OWNER[__return__], SUIT[__return__], RANK[__return__]) == (owner, suit, rank)
+    """
+    return owner * DECK_SPAN + suit * 13 + rank - 1
 
 
 # --- lookup tables over card ids (the hot path indexes these, never Card objects) -----------
@@ -325,7 +351,9 @@ def fits_on(card: int, top: int) -> bool:
 
     pre: 0 <= card < 432 and 0 <= top < 432
     pre: RANK[card] > 0 and RANK[top] > 0
-    post: __return__ == (RANK[card] + 1 == RANK[top] and RED[card] != RED[top])
+    post: not __return__ or RANK[card] + 1 == RANK[top]
+    post: not __return__ or RED[card] != RED[top]
+    post: __return__ or RANK[card] + 1 != RANK[top] or RED[card] == RED[top]
 
     >>> from nertslib.cards import fits_on
     >>> ten_s, nine_h, nine_c = 48, 34, 8
@@ -340,7 +368,9 @@ def fits_under(card: int, base: int) -> bool:
 
     pre: 0 <= card < 432 and 0 <= base < 432
     pre: RANK[card] > 0 and RANK[base] > 0
-    post: __return__ == (RANK[card] == RANK[base] + 1 and RED[card] != RED[base])
+    post: not __return__ or RANK[card] == RANK[base] + 1
+    post: not __return__ or RED[card] != RED[base]
+    post: __return__ or RANK[card] != RANK[base] + 1 or RED[card] == RED[base]
 
     >>> from nertslib.cards import fits_under
     >>> king_h, queen_s = 38, 50

@@ -82,6 +82,49 @@ _FNEXT: Final = tuple(
 )
 
 
+def fits_foundation(rule: int, card: int, top: int) -> bool:
+    """Whether card id ``card`` may go onto a foundation whose top is ``top`` under ``rule``.
+
+    This is the engine's test, ``ctx.fkey[card] == ctx.fnext[top]``, on the tables a
+    :class:`Context` carries. The contract restates it with ranks, suits and colours: one rank
+    higher, and the same suit (rule 0, ``SAME_SUIT``), the other colour (rule 1,
+    ``ALT_COLOUR``) or any suit (rule 2, ``ANY_SUIT``). Each direction of each rule is its own
+    postcondition, which CrossHair refutes much faster than one equivalence.
+
+    pre: 0 <= rule <= 2
+    pre: 0 <= card < 432 and 0 <= top < 432 and RANK[card] > 0 and RANK[top] > 0
+    post: not __return__ or RANK[card] == RANK[top] + 1
+    post: not __return__ or rule != 0 or SUIT[card] == SUIT[top]
+    post: not __return__ or rule != 1 or RED[card] != RED[top]
+    post: __return__ or rule != 0 or RANK[card] != RANK[top] + 1 or SUIT[card] != SUIT[top]
+    post: __return__ or rule != 1 or RANK[card] != RANK[top] + 1 or RED[card] == RED[top]
+    post: __return__ or rule != 2 or RANK[card] != RANK[top] + 1
+    """
+    return _FKEY[rule][card] == _FNEXT[rule][top]
+
+
+def turned_cursor(
+    cursor: int, deck_len: int, turn: int, flip: bool, passes: int, max_passes: int
+) -> tuple[int, int]:
+    """The waste size (``Layout.cursor``) and pass count after a ``turn`` action (rules.md §7).
+
+    The stock is ``deck[cursor:]`` (not empty). ``turn`` cards, or what is left if fewer, go
+    from the stock to the waste. With ``flip`` (``stock_remainder="flip_immediately"``), a
+    remainder shorter than ``turn`` goes to the waste and the waste is at once turned over into
+    a new stock (cursor 0), which uses a pass; once ``passes`` has reached ``max_passes`` the
+    remainder is just turned.
+
+    pre: 0 <= cursor < deck_len and turn >= 1
+    pre: 0 <= passes <= max_passes
+    post: __return__[1] == passes + (flip and passes < max_passes and cursor + turn > deck_len)
+    post: __return__[0] == (0 if __return__[1] > passes else min(cursor + turn, deck_len))
+    """
+    left = deck_len - cursor
+    if left < turn and flip and passes < max_passes:
+        return 0, passes + 1
+    return cursor + min(turn, left), passes
+
+
 @attrs.frozen
 class Context:
     """A variant's rules resolved for one seat count (derived data; see the module docs).
@@ -149,11 +192,9 @@ def _context_for(variant: Variant, seats: int) -> Context:
     )
 
 
-def need_index(fnd: tuple[tuple[int, ...], ...], ctx: Context) -> dict[int, tuple[int, ...]]:
-    """Which foundations need which key next: ``{key: (foundation indices, ascending)}``."""
-    need: dict[int, list[int]] = {}
-    for k, pile in enumerate(fnd):
-        key = ctx.fnext[pile[-1]]
-        if key >= 0:
-            need.setdefault(key, []).append(k)
-    return {key: tuple(ks) for key, ks in need.items()}
+def need_index(fnd: tuple[tuple[int, ...], ...], ctx: Context) -> tuple[int, ...]:
+    """The key each foundation needs next, by foundation index (-1 once complete).
+
+    ``foundation_key(card) in need`` is the one-lookup test "can this card go up somewhere".
+    """
+    return tuple([ctx.fnext[pile[-1]] for pile in fnd])

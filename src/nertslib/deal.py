@@ -54,12 +54,27 @@ class SplitMix64:
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """A uniform int in ``0..n-1`` (``n >= 1``), by rejection sampling."""
-        limit = (1 << 64) - ((1 << 64) % n)
+        """A uniform int in ``0..n-1`` (``n >= 1``), by rejection sampling.
+
+        pre: 1 <= n <= 1000
+        post: 0 <= __return__ < n
+        """
+        limit = _rejection_limit(n)
         while True:
             x = self.next()
             if x < limit:
                 return x % n
+
+
+def _rejection_limit(n: int) -> int:
+    """The largest multiple of ``n`` that is at most ``2**64``.
+
+    :meth:`SplitMix64.below` keeps only 64-bit outputs below it, so ``x % n`` has no modulo bias.
+
+    pre: 1 <= n <= 2**32
+    post: __return__ % n == 0 and __return__ <= 2**64 < __return__ + n
+    """
+    return (1 << 64) - ((1 << 64) % n)
 
 
 def shuffled(items: tuple[int, ...], seed: int, stream: int) -> tuple[int, ...]:

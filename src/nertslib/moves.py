@@ -223,8 +223,8 @@ class Move:
         assert self.card is not None
         assert self.source is not None
         assert self.target is not None
-        src = self.source.code + (str(self.source_index) if self.source is Zone.WORK else "")
-        dst = self.target.code + (str(self.target_index) if self.target in _INDEXED else "")
+        src = zone_text(self.source, self.source_index)
+        dst = zone_text(self.target, self.target_index)
         return f"{self.seat}:{self.card.code}@{src}>{dst}"
 
     @classmethod
@@ -250,17 +250,9 @@ class Move:
         if match["word"]:
             return cls(seat, MoveKind(match["word"]))
         card = card_from_id(seat * DECK_SPAN + parse_code(match["card"]))
-        source = Zone(match["src"] or match["srcw"])
-        target = Zone(match["dst"] or match["dsti"])
-        return cls(
-            seat,
-            MoveKind.PLAY,
-            card,
-            source,
-            int(match["si"] or 0),
-            target,
-            int(match["di"] or 0),
-        )
+        source, source_index = zone_from_text(match["src"])
+        target, target_index = zone_from_text(match["dst"])
+        return cls(seat, MoveKind.PLAY, card, source, source_index, target, target_index)
 
     def __str__(self) -> str:
         return self.notation()
@@ -270,9 +262,40 @@ class Move:
 
 
 _NOTATION: Final = re.compile(
-    r"(?P<seat>\d)"
+    r"(?P<seat>[0-9])"
     r":(?:(?P<word>turn|restock|rotate|nerts)"
     r"|(?P<card>(?:10|[2-9AJQKT])[CDHS]|X[12])"
-    r"@(?:(?P<src>[NW])|(?P<srcw>P)(?P<si>\d{1,3}))"
-    r">(?:(?P<dst>F\+)|(?P<dsti>[FPU])(?P<di>\d{1,3})))"
+    r"@(?P<src>[NW]|P[0-9]{1,3})"
+    r">(?P<dst>F\+|[FPU][0-9]{1,3}))"
 )
+
+#: The notation table of the module docs, one format string per zone (for the contracts).
+_ZONE_SPEC: Final = {
+    Zone.NERTS: "N",
+    Zone.WASTE: "W",
+    Zone.WORK: "P{}",
+    Zone.FOUNDATION: "F{}",
+    Zone.NEW_FOUNDATION: "F+",
+    Zone.UNDER: "U{}",
+}
+
+
+def zone_text(zone: Zone, index: int) -> str:
+    """The notation of a move's source or target: the zone's code, then ``index`` if it has one.
+
+    pre: 0 <= index < 1000
+    pre: zone in (Zone.WORK, Zone.FOUNDATION, Zone.UNDER) or index == 0
+    post: __return__ == _ZONE_SPEC[zone].format(index)
+    """
+    return zone.code + (str(index) if zone in _INDEXED else "")
+
+
+def zone_from_text(text: str) -> tuple[Zone, int]:
+    """The zone and index written ``text`` (``"N"``, ``"F+"``, ``"P3"``); inverts :func:`zone_text`.
+
+    pre: len(text) < 5 and (text in ("N", "W", "F+") or text[:1] in "PFU" and text[1:].isdecimal())
+    post: zone_text(*__return__) == (text[0] + str(int(text[1:])) if text[1:].isdecimal() else text)
+    """
+    if text in ("N", "W", "F+"):
+        return Zone(text), 0
+    return Zone(text[0]), int(text[1:])

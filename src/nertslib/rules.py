@@ -38,6 +38,7 @@ from nertslib.context import (
     context_for,
     foundation_key,
     next_key,
+    turned_cursor,
 )
 from nertslib.errors import IllegalMoveError, NertsError, RaceLostError, Reason, Rejection
 from nertslib.moves import Move, MoveKind, Zone
@@ -110,7 +111,8 @@ def _foundation_plays(
         if not ctx.one_per_suit or not _suit_started(state.fnd, card):
             out.append(_mv(card, src, sidx, _FNEW, 0))
         return
-    out.extend(_mv(card, src, sidx, _F, k) for k in state.need.get(ctx.fkey[card], ()))
+    key = ctx.fkey[card]
+    out.extend([_mv(card, src, sidx, _F, k) for k, want in enumerate(state.need) if want == key])
 
 
 def _work_plays(ctx: Context, card: int, src: int, info: _WorkInfo, out: list[Move]) -> None:
@@ -601,10 +603,7 @@ def apply(state: GameState, move: Move) -> GameState:
 
 
 def _play(state: GameState, move: Move) -> GameState:  # noqa: PLR0912, PLR0915
-    """Apply a move already known to be legal.
-
-    pre: _reject(state, move) is None
-    """
+    """Apply a move already known to be legal (``_reject(state, move) is None``)."""
     seat = move.seat
     lay = state.layouts[seat]
     ctx = state.ctx
@@ -632,11 +631,10 @@ def _play(state: GameState, move: Move) -> GameState:  # noqa: PLR0912, PLR0915
         j = move.target_index
         if target is Zone.FOUNDATION:
             pile = fnd[j]
-            old = ctx.fnext[pile[-1]]
             fnd = (*fnd[:j], (*pile, card), *fnd[j + 1 :])
-            need = _need_moved(need, old, ctx.fnext[card], j)
+            need = (*need[:j], ctx.fnext[card], *need[j + 1 :])
         elif target is Zone.NEW_FOUNDATION:
-            need = _need_moved(need, -1, ctx.fnext[card], len(fnd))
+            need = (*need, ctx.fnext[card])
             fnd = (*fnd, (card,))
         elif target is Zone.WORK:
             work = (*work[:j], work[j] + moved, *work[j + 1 :])
@@ -647,11 +645,9 @@ def _play(state: GameState, move: Move) -> GameState:  # noqa: PLR0912, PLR0915
             if ctx.auto_call and source is Zone.NERTS and not nerts:
                 status, caller = EndReason.NERTS, seat
     elif kind is MoveKind.TURN:
-        left = len(deck) - cur
-        if left < ctx.turn and ctx.flip_immediately and passes < ctx.max_passes:
-            cur, passes = 0, passes + 1
-        else:
-            cur += min(ctx.turn, left)
+        cur, passes = turned_cursor(
+            cur, len(deck), ctx.turn, ctx.flip_immediately, passes, ctx.max_passes
+        )
     elif kind is MoveKind.RESTOCK:
         cur, passes = 0, passes + 1
     elif kind is MoveKind.ROTATE:
@@ -672,21 +668,6 @@ def _play(state: GameState, move: Move) -> GameState:  # noqa: PLR0912, PLR0915
         ctx,
         need,
     )
-
-
-def _need_moved(
-    need: dict[int, tuple[int, ...]], old: int, new: int, k: int
-) -> dict[int, tuple[int, ...]]:
-    out = dict(need)
-    if old >= 0:
-        rest = tuple(x for x in out[old] if x != k)
-        if rest:
-            out[old] = rest
-        else:
-            del out[old]
-    if new >= 0:
-        out[new] = tuple(sorted((*out.get(new, ()), k)))
-    return out
 
 
 # --- specifications used by NFEN parsing and the tests ----------------------------------------

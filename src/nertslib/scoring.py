@@ -33,13 +33,46 @@ def hand_scores(state: GameState) -> tuple[int, ...]:
             own[OWNER[card]] += 1
             if RANK[card] == KING:
                 kings[OWNER[card]] += 1
-    scores = [
-        v.foundation_points * own[s] + v.king_bonus * kings[s] - v.nerts_penalty * len(lay.nerts)
+    caller = state.caller if state.status is EndReason.NERTS else -1
+    return tuple(
+        seat_score(
+            own[s],
+            kings[s],
+            len(lay.nerts),
+            s == caller,
+            v.foundation_points,
+            v.king_bonus,
+            v.nerts_penalty,
+            v.caller_bonus,
+        )
         for s, lay in enumerate(state.layouts)
-    ]
-    if state.status is EndReason.NERTS and state.caller >= 0:
-        scores[state.caller] += v.caller_bonus
-    return tuple(scores)
+    )
+
+
+def seat_score(
+    own: int,
+    kings: int,
+    nerts: int,
+    called: bool,
+    points: int,
+    king_bonus: int,
+    penalty: int,
+    caller_bonus: int,
+) -> int:
+    """One seat's hand score (rules.md §8) from its counts and the variant's points.
+
+    ``own`` of the seat's cards are on the foundations, ``kings`` of them Kings, ``nerts``
+    cards are left in its Nerts pile, and ``called`` says whether it ended the hand by Nerts.
+    ``points``, ``king_bonus``, ``penalty`` and ``caller_bonus`` are the variant's
+    ``foundation_points``, ``king_bonus``, ``nerts_penalty`` and ``caller_bonus``.
+
+    pre: 0 <= kings <= own and 0 <= nerts
+    post: __return__ == points * own + king_bonus * kings - penalty * nerts + caller_bonus * called
+    """
+    score = points * own + king_bonus * kings - penalty * nerts
+    if called:
+        score += caller_bonus
+    return score
 
 
 @attrs.frozen

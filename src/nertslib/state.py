@@ -154,7 +154,7 @@ class GameState:
         resolutions: How many stuck resolutions the hand has had.
         seed: The deal's seed; the ``shuffle`` stuck resolution draws from it.
         ctx: The variant resolved for this seat count (derived, not compared).
-        need: Which foundations need which card next (derived, not compared).
+        need: The key each foundation needs next, -1 once complete (derived, not compared).
 
     .. versionadded:: 0.1.0
     """
@@ -168,7 +168,7 @@ class GameState:
     resolutions: int
     seed: int
     ctx: Context = attrs.field(eq=False)
-    need: dict[int, tuple[int, ...]] = attrs.field(eq=False)
+    need: tuple[int, ...] = attrs.field(eq=False)
 
     @property
     def seats(self) -> tuple[Layout, ...]:

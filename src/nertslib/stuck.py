@@ -27,7 +27,15 @@ from collections.abc import Iterator
 from typing import Final, NamedTuple
 
 from nertslib.cards import KEY, ON, RANK, UNDER
-from nertslib.context import SLIDE_ALWAYS, SLIDE_NEEDS_SPACE, Context
+from nertslib.context import (
+    MOVE_ANY_SUFFIX,
+    MOVE_TOP_CARD,
+    SLIDE_ALWAYS,
+    SLIDE_NEEDS_SPACE,
+    SLIDE_OFF,
+    SPACE_ANY,
+    Context,
+)
 from nertslib.deal import shuffled
 from nertslib.errors import NertsError
 from nertslib.moves import Move
@@ -44,6 +52,7 @@ from nertslib.rules import (
     _shuffle_moves,
     _space_ok,
     _suit_started,
+    _work_info,
 )
 from nertslib.state import EndReason, GameState, Layout
 
@@ -69,11 +78,15 @@ class WorkSummary(NamedTuple):
     space: bool
     """Some reachable configuration has an empty pile."""
     under_keys_with_space: frozenset[int]
-    """Keys of cards that fit under a base in a reachable configuration with a space."""
+    """Keys of cards that fit under a base in a reachable configuration with a space.
+
+    Consulted only for cards that may not fill a space: with ``space_fill="any"`` and a
+    reachable space it is never needed, and it is then given as every work card's key."""
     under_keys: frozenset[int]
     """Keys of cards that fit under a base in some reachable configuration."""
 
 
+_PLAN_BUDGET: Final = 20_000
 _SUMMARIES: dict[tuple[Work, int, int, int], WorkSummary] = {}
 _CACHE_LIMIT: Final = 65_536
 
@@ -95,15 +108,52 @@ def work_summary(work: Work, space: int, slide: int, move_rule: int) -> WorkSumm
     hit = _SUMMARIES.get(key)
     if hit is not None:
         return hit
-    seen = {start}
+    seen: set[Work] = set()
+    summary = _search(start, space, slide, move_rule, seen)
+    if len(_SUMMARIES) + len(seen) >= _CACHE_LIMIT:
+        _SUMMARIES.clear()
+    if _reversible(space, slide, move_rule) and len(seen) < _CACHE_LIMIT // 2:
+        # Every move can be undone: all configurations found reach each other, so they all
+        # share the summary (later calls after moves between work piles are cache hits).
+        for cfg in seen:
+            _SUMMARIES[(cfg, space, slide, move_rule)] = summary
+    _SUMMARIES[key] = summary
+    return summary
+
+
+def _reversible(space: int, slide: int, move_rule: int) -> bool:
+    """Whether every move between work piles can be undone by another such move.
+
+    A stack moved onto a fitting card can go back onto the card it left; one moved into a
+    space can go back too, and a base moved onto a card can return to an empty pile when any
+    card may fill a space. Sliding under is reversible only as its two-move shortcut (a
+    space filled by any card, then a whole pile moved), which needs any-suffix moves.
+    """
+    if move_rule == MOVE_ANY_SUFFIX:
+        return slide == SLIDE_OFF or (slide == SLIDE_NEEDS_SPACE and space == SPACE_ANY)
+    return move_rule == MOVE_TOP_CARD and space == SPACE_ANY and slide == SLIDE_OFF
+
+
+def _search(start: Work, space: int, slide: int, move_rule: int, seen: set[Work]) -> WorkSummary:
+    seen.add(start)
     frontier = [start]
     tops: set[int] = set()
     under_space: set[int] = set()
     under_all: set[int] = set()
     has_space = False
+    # With any-suffix moves into any space, one space makes every work card a top (move what
+    # lies above it into the space) and a base (move it with what lies above it there). That
+    # closes the search, which would otherwise enumerate every way to cut the runs.
+    closes_on_space = space == SPACE_ANY and move_rule == MOVE_ANY_SUFFIX
     while frontier:
         cfg = frontier.pop()
         cfg_space = () in cfg
+        if cfg_space and closes_on_space:
+            cards = [c for pile in start for c in pile]
+            unders = frozenset(UNDER[c] for c in cards)
+            return WorkSummary(
+                frozenset(cards), frozenset(ON[c] for c in cards), True, unders, unders
+            )
         has_space = has_space or cfg_space
         for pile in cfg:
             if pile:
@@ -116,17 +166,13 @@ def work_summary(work: Work, space: int, slide: int, move_rule: int) -> WorkSumm
             if nxt not in seen:
                 seen.add(nxt)
                 frontier.append(nxt)
-    summary = WorkSummary(
+    return WorkSummary(
         frozenset(tops),
         frozenset(ON[t] for t in tops),
         has_space,
         frozenset(under_space),
         frozenset(under_all),
     )
-    if len(_SUMMARIES) >= _CACHE_LIMIT:
-        _SUMMARIES.clear()
-    _SUMMARIES[key] = summary
-    return summary
 
 
 def iter_waste_tops(lay: Layout, ctx: Context) -> Iterator[int]:
@@ -205,9 +251,11 @@ def stuck_layout(
     """:func:`is_stuck` for a layout of a hand in play (no argument checks)."""
     if ctx.mandatory and _mandatory_fills(lay, ctx) is not None:
         return False
-    if summary is None:
-        summary = work_summary(lay.work, ctx.space, ctx.slide, ctx.move_rule)
     need, fkey = state.need, ctx.fkey
+    if summary is None:
+        if _playable_now(state, lay, ctx):
+            return False
+        summary = work_summary(lay.work, ctx.space, ctx.slide, ctx.move_rule)
     for t in summary.tops:
         if fkey[t] in need or (RANK[t] == 1 and _to_foundation_ok(state, ctx, t)):
             return False
@@ -221,6 +269,32 @@ def stuck_layout(
         if RANK[w] == 1 and _to_foundation_ok(state, ctx, w):
             return False
     return True
+
+
+def _playable_now(state: GameState, lay: Layout, ctx: Context) -> bool:
+    """A cheap sufficient test for "not stuck": a top of the pass plays right now.
+
+    The summary's search is needed only when this fails.
+    """
+    info = _work_info(lay.work, ctx)
+    need, fkey = state.need, ctx.fkey
+    onto, under, empty = info.onto, info.under, info.empty
+    for pile in lay.work:
+        if pile:
+            top = pile[-1]
+            if fkey[top] in need or (RANK[top] == 1 and _to_foundation_ok(state, ctx, top)):
+                return True
+    cards = [(lay.nerts[-1], _N)] if lay.nerts else []
+    cards.extend((w, _W) for w in iter_waste_tops(lay, ctx))
+    for card, src in cards:
+        key = KEY[card]
+        if fkey[card] in need or key in onto or key in under:
+            return True
+        if RANK[card] == 1 and _to_foundation_ok(state, ctx, card):
+            return True
+        if empty and _space_ok(ctx, card, src):
+            return True
+    return False
 
 
 def all_stuck(state: GameState) -> bool:
@@ -330,7 +404,7 @@ def plan_progress(state: GameState, seat: int) -> Move | None:
     start = lay.work
     first: dict[Work, Move | None] = {start: None}
     queue = deque([start])
-    while queue:
+    while queue and len(first) < _PLAN_BUDGET:
         cfg = queue.popleft()
         if cfg is not start and goal(cfg):
             return first[cfg]
@@ -339,4 +413,7 @@ def plan_progress(state: GameState, seat: int) -> Move | None:
             if nxt not in first:
                 first[nxt] = first[cfg] or _mv(card, _P, i, tgt, j)
                 queue.append(nxt)
-    return None  # pragma: no cover - the summary promised a reachable goal
+    # A bot's plan, not a rule: past the budget, take a stock action or any first step.
+    if len(lay.deck) > lay.cursor:  # pragma: no cover - needs a huge rearrangement
+        return _TURN[seat]
+    return next((m for m in first.values() if m is not None), None)  # pragma: no cover

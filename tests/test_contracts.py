@@ -1,0 +1,311 @@
+"""The PEP 316 contracts (``pre:``/``post:`` docstring lines) that CrossHair checks in CI.
+
+Two kinds of test (see docs/verification-crosshair.md):
+
+- Exhaustive (default suite, about a second): every contract is evaluated, exactly as written in
+  its docstring, on the whole of its finite domain (all card ids, all suits, all zones, ...).
+  CrossHair only ever says "Not confirmed" for most of them; these runs turn that into a proof
+  for the domains listed, and they fail if someone breaks a contract or its code.
+- Planted bugs (``-m symbolic``, about a minute): for every contract-carrying function, a copy
+  of the package with one bug planted in it, and ``crosshair check`` on that function must
+  exit 1 and name it. This shows the contracts are strong enough for CrossHair to catch
+  realistic bugs, with the CI's own ``--per_condition_timeout=5``.
+"""
+
+import inspect
+import itertools
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from types import CodeType
+from typing import Any, NamedTuple
+
+import pytest
+
+import nertslib
+from nertslib import cards, context, moves, scoring
+from nertslib.cards import Suit
+from nertslib.deal import SplitMix64, _rejection_limit
+from nertslib.moves import Zone
+
+N_IDS = 8 * 54
+_LINE = re.compile(r"^\s*(pre|post|raises):\s*(.*?)\s*$")
+
+
+class Contract(NamedTuple):
+    pre: list[CodeType]
+    post: list[CodeType]
+    raises: tuple[type[BaseException], ...]
+
+
+def contract_of(fn: Callable[..., Any]) -> Contract:
+    """The compiled PEP 316 lines of ``fn``'s docstring."""
+    pre: list[CodeType] = []
+    post: list[CodeType] = []
+    raises: list[type[BaseException]] = []
+    for line in (fn.__doc__ or "").splitlines():
+        match = _LINE.match(line)
+        if match is None:
+            continue
+        kind, expr = match.groups()
+        if kind == "raises":
+            raises.extend(eval(name, fn.__globals__) for name in expr.split(","))
+            continue
+        (pre if kind == "pre" else post).append(compile(expr, f"<{kind}: {expr}>", "eval"))
+    return Contract(pre, post, tuple(raises))
+
+
+def check_contract(fn: Callable[..., Any], cases: Iterable[tuple[Any, ...]]) -> int:
+    """Evaluate ``fn``'s contract on every case; returns how many cases met the preconditions."""
+    contract = contract_of(fn)
+    assert contract.post, f"{fn.__qualname__} has no postcondition"
+    names = list(inspect.signature(fn).parameters)
+    env = fn.__globals__
+    checked = 0
+    for args in cases:
+        local = dict(zip(names, args, strict=True))
+        if not all(eval(c, env, local) for c in contract.pre):
+            continue
+        checked += 1
+        try:
+            local["__return__"] = fn(*args)
+        except contract.raises:
+            continue
+        for c in contract.post:
+            assert eval(c, env, local), f"{c.co_filename} fails for {fn.__qualname__}{args}"
+    return checked
+
+
+# --- exhaustive checks (default suite) ------------------------------------------------------
+
+
+def test_suit_colour() -> None:
+    assert check_contract(cards.suit_colour, ((s,) for s in Suit)) == 4
+
+
+def test_card_id() -> None:
+    cases = itertools.product(range(8), range(4), range(1, 14))
+    assert check_contract(cards.card_id, cases) == 8 * 52
+
+
+def test_parse_code() -> None:
+    codes = [c.code for c in cards.CARDS[:54]]
+    texts = [*codes, *(c.lower() for c in codes), *(c.replace("10", "T") for c in codes)]
+    texts += [c.replace("10", "t").lower() for c in codes]
+    texts += ["", "A", "1H", "11S", "ZZ", "X3", "X0", "AH ", "10", "☃♥", "ſA", "Aſ", "TT"]
+    assert check_contract(cards.parse_code, ((t,) for t in texts)) == len(texts)
+
+
+@pytest.mark.parametrize("fn", [cards.fits_on, cards.fits_under])
+def test_work_pile_predicates(fn: Callable[[int, int], bool]) -> None:
+    cases = itertools.product(range(N_IDS), repeat=2)
+    assert check_contract(fn, cases) == (8 * 52) ** 2
+
+
+@pytest.mark.parametrize("fn", [context.foundation_key, context.next_key])
+def test_foundation_keys(fn: Callable[[int, int], int]) -> None:
+    assert check_contract(fn, itertools.product(range(3), range(N_IDS))) == 3 * 8 * 52
+
+
+def test_fits_foundation() -> None:
+    cases = itertools.product(range(3), range(N_IDS), range(N_IDS))
+    assert check_contract(context.fits_foundation, cases) == 3 * (8 * 52) ** 2
+
+
+def test_fits_foundation_is_the_engine_test() -> None:
+    for v in ("standard", "racing_demon"):
+        for seats in (2, 5, 8):
+            ctx = context.context_for(nertslib.variants.get(v), seats)
+            for card, top in itertools.product(range(54 * seats), range(0, 54 * seats, 7)):
+                if cards.RANK[card] and cards.RANK[top]:
+                    fits = ctx.fkey[card] == ctx.fnext[top]
+                    assert context.fits_foundation(ctx.rule, card, top) == fits
+
+
+def test_turned_cursor() -> None:
+    cases = itertools.product(range(40), range(41), (1, 2, 3), (False, True), range(4), range(4))
+    assert check_contract(context.turned_cursor, cases) > 10_000
+
+
+def test_turned_cursor_examples() -> None:
+    # 3 at a time from a 7-card stock: 3, 6, then the last card (or, flipping, a new pass).
+    assert context.turned_cursor(0, 7, 3, False, 0, context.UNLIMITED) == (3, 0)
+    assert context.turned_cursor(6, 7, 3, False, 0, context.UNLIMITED) == (7, 0)
+    assert context.turned_cursor(6, 7, 3, True, 0, context.UNLIMITED) == (0, 1)
+    assert context.turned_cursor(6, 7, 3, True, 2, 2) == (7, 2)
+    assert context.turned_cursor(4, 7, 3, True, 0, 1) == (7, 0)
+
+
+def test_below_and_rejection_limit() -> None:
+    rng = SplitMix64(12345)
+    assert check_contract(SplitMix64.below, ((rng, n) for n in range(1, 1001))) == 1000
+    ns = [*range(1, 2000), 2**32 - 1, 2**32, 3**20, 10**9 + 7]
+    assert check_contract(_rejection_limit, ((n,) for n in ns)) == len(ns)
+
+
+def test_seat_score() -> None:
+    counts = itertools.product(range(6), range(3), range(4), (False, True))
+    points = itertools.product((-1, 0, 1, 3), (0, 5), (0, 1, 2), (0, 10))
+    cases = (c + p for c, p in itertools.product(counts, points))
+    assert check_contract(scoring.seat_score, cases) > 1000
+
+
+def test_zone_text() -> None:
+    cases = itertools.product(Zone, range(1000))
+    assert check_contract(moves.zone_text, cases) == 3 * 1000 + 3
+
+
+def test_zone_from_text() -> None:
+    texts = [moves.zone_text(z, i) for z, i in itertools.product(Zone, range(1000))]
+    texts += ["P007", "F00", "U٣", "P１２", "F+1", "X", "", "P1000", "N0"]
+    assert check_contract(moves.zone_from_text, ((t,) for t in set(texts))) == 3003 + 4
+
+
+# --- planted bugs: CrossHair must find each (``-m symbolic``) ----------------------------------
+
+
+class Plant(NamedTuple):
+    module: str  # the module of src/nertslib the bug is planted in
+    target: str  # what ``crosshair check`` is pointed at, and must name
+    old: str  # the correct code (must occur exactly once in the module)
+    new: str  # the bug
+
+
+PLANTS = {
+    "card_id off by one": Plant(
+        "cards",
+        "card_id",
+        "return owner * DECK_SPAN + suit * 13 + rank - 1",
+        "return owner * DECK_SPAN + suit * 13 + rank",
+    ),
+    "suit_colour swaps spades for hearts": Plant(
+        "cards",
+        "suit_colour",
+        "if suit in (Suit.DIAMONDS, Suit.HEARTS)",
+        "if suit in (Suit.DIAMONDS, Suit.SPADES)",
+    ),
+    "parse_code off by one": Plant(
+        "cards",
+        "parse_code",
+        "_RANK_CODES.index(head) - 1",
+        "_RANK_CODES.index(head)",
+    ),
+    "parse_code joker off by one": Plant(
+        "cards",
+        "parse_code",
+        "return 51 + int(upper[1])",
+        "return 52 + int(upper[1])",
+    ),
+    "fits_on wants the same colour": Plant(
+        "cards",
+        "fits_on",
+        "ON: Final = tuple(((k - 2) ^ 1)",
+        "ON: Final = tuple(((k - 2) ^ 0)",
+    ),
+    "fits_under two ranks up": Plant(
+        "cards",
+        "fits_under",
+        "UNDER: Final = tuple(((k + 2) ^ 1)",
+        "UNDER: Final = tuple(((k + 4) ^ 1)",
+    ),
+    "foundation_key off by one": Plant(
+        "context",
+        "foundation_key",
+        "return RED[card] * 16 + RANK[card]",
+        "return RED[card] * 16 + RANK[card] - 1",
+    ),
+    "next_key stops at the Queen": Plant(
+        "context",
+        "next_key",
+        "if RANK[top] == KING:",
+        "if RANK[top] >= KING - 1:",
+    ),
+    "fits_foundation same colour for same suit (bug in next_key)": Plant(
+        "context",
+        "fits_foundation",
+        "return SUIT[top] * 16 + RANK[top] + 1",
+        "return RED[top] * 16 + RANK[top] + 1",
+    ),
+    "turned_cursor flips a full turn": Plant(
+        "context",
+        "turned_cursor",
+        "if left < turn and flip",
+        "if left <= turn and flip",
+    ),
+    "below off by one": Plant(
+        "deal",
+        "SplitMix64.below",
+        "return x % n",
+        "return x % (n + 1)",
+    ),
+    "rejection_limit typo": Plant(
+        "deal",
+        "_rejection_limit",
+        "(1 << 64) - ((1 << 64) % n)",
+        "(1 << 64) - ((1 << 63) % n)",
+    ),
+    "seat_score adds the Nerts penalty": Plant(
+        "scoring",
+        "seat_score",
+        "score = points * own + king_bonus * kings - penalty * nerts",
+        "score = points * own + king_bonus * kings + penalty * nerts",
+    ),
+    "zone_text forgets the slide-under index": Plant(
+        "moves",
+        "zone_text",
+        "(str(index) if zone in _INDEXED else",
+        "(str(index) if zone in (Zone.WORK, Zone.FOUNDATION) else",
+    ),
+    "zone_from_text forgets F+": Plant(
+        "moves",
+        "zone_from_text",
+        'if text in ("N", "W", "F+"):',
+        'if text in ("N", "W"):',
+    ),
+}
+
+
+def test_plants_are_in_the_code() -> None:
+    # The default suite at least keeps the plants applicable as the code changes.
+    src = Path(nertslib.__file__).parent
+    for plant in PLANTS.values():
+        assert (src / f"{plant.module}.py").read_text(encoding="utf-8").count(plant.old) == 1
+
+
+@pytest.mark.symbolic
+@pytest.mark.parametrize("name", list(PLANTS))
+def test_crosshair_finds_planted_bug(name: str, tmp_path: Path) -> None:
+    pytest.importorskip("crosshair")
+    plant = PLANTS[name]
+    package = tmp_path / "nertslib"
+    shutil.copytree(Path(nertslib.__file__).parent, package)
+    path = package / f"{plant.module}.py"
+    source = path.read_text(encoding="utf-8")
+    assert source.count(plant.old) == 1
+    path.write_text(source.replace(plant.old, plant.new), encoding="utf-8")
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "crosshair",
+            "check",
+            "--analysis_kind=PEP316",
+            "--per_condition_timeout=5",
+            f"nertslib.{plant.module}.{plant.target}",
+        ],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(tmp_path)},
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    out = result.stdout + result.stderr
+    print(out)
+    assert result.returncode == 1, out
+    assert str(path) in out  # the planted copy was analysed, not the installed package
+    assert f"when calling {plant.target.rsplit('.', 1)[-1]}(" in out
