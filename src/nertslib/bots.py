@@ -88,6 +88,11 @@ def play_hand(
     every seat is stuck, the driver applies :func:`~nertslib.resolve_stalemate` (recorded as
     ``None`` in the returned log). Stops when the hand is over or after ``max_actions``.
 
+    >>> import nertslib as nl
+    >>> final, log = nl.play_hand(nl.deal("standard", seats=3, seed=2), [nl.greedy_bot] * 3)
+    >>> final.is_over, len(log) > 0
+    (True, True)
+
     Returns:
         The final state and every action applied, in order.
 

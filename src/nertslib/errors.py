@@ -79,6 +79,11 @@ class Rejection:
 
     The message never reveals a card that the move's seat cannot see.
 
+    >>> import nertslib as nl
+    >>> rejection = nl.check(nl.deal("standard", seats=1, seed=1), nl.Move.call(0))
+    >>> rejection.reason, rejection.seat, rejection.message
+    (Reason.NERTS_NOT_EMPTY, 0, 'seat 0 still has 13 card(s) in its Nerts pile')
+
     Attributes:
         reason: The machine-readable reason.
         message: A sentence for people, e.g. ``"foundation 3 needs 6♥; 7♥ offered"``.
@@ -100,12 +105,23 @@ class Rejection:
 class NertsError(ValueError):
     """Base class of nertslib's errors about game values (a :class:`ValueError`).
 
+    >>> import nertslib as nl
+    >>> issubclass(nl.IllegalMoveError, nl.NertsError), issubclass(nl.NertsError, ValueError)
+    (True, True)
+
     .. versionadded:: 0.1.0
     """
 
 
 class IllegalMoveError(NertsError):
     """:func:`nertslib.apply` refused a move; the state is unchanged.
+
+    >>> import nertslib as nl
+    >>> try:
+    ...     nl.apply(nl.deal("standard", seats=1, seed=1), nl.Move.restock(0))
+    ... except nl.IllegalMoveError as error:
+    ...     print(error.reason, error.seat, error.move)
+    Reason.STOCK_NOT_EMPTY 0 0:restock
 
     Attributes:
         reason: Why, as a :class:`Reason`.
@@ -126,6 +142,13 @@ class IllegalMoveError(NertsError):
 
 class RaceLostError(IllegalMoveError):
     """The move aimed at a foundation that another card reached first ("too late").
+
+    Its ``reason`` is always :attr:`Reason.RACE_LOST`; catch it before
+    :class:`IllegalMoveError` to tell a lost race from a mistake:
+
+    >>> import nertslib as nl
+    >>> nl.RaceLostError.__mro__[1] is nl.IllegalMoveError
+    True
 
     .. versionadded:: 0.1.0
     """

@@ -568,7 +568,13 @@ def check(state: GameState, move: Move) -> Rejection | None:
 
 
 def is_legal(state: GameState, move: Move) -> bool:
-    """Whether :func:`apply` would accept ``move`` (``check(state, move) is None``)."""
+    """Whether :func:`apply` would accept ``move`` (``check(state, move) is None``).
+
+    >>> import nertslib as nl
+    >>> state = nl.deal("standard", seats=2, seed=1)
+    >>> nl.is_legal(state, nl.Move.turn(0)), nl.is_legal(state, nl.Move.restock(0))
+    (True, False)
+    """
     return _reject(state, move) is None
 
 

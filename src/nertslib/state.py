@@ -38,6 +38,10 @@ __all__ = ["EndReason", "GameState", "Layout", "NFENError"]
 class NFENError(ValueError):
     """A string is not a valid NFEN position; the message quotes it and says why.
 
+    >>> import nertslib as nl
+    >>> issubclass(nl.NFENError, ValueError)
+    True
+
     .. versionadded:: 0.1.0
     """
 

@@ -320,6 +320,12 @@ def resolve_stalemate(state: GameState) -> GameState:
 
     Raises:
         NertsError: (a :class:`ValueError`) if the hand is over or some seat is not stuck.
+
+    >>> import nertslib as nl
+    >>> nl.resolve_stalemate(nl.deal("standard", seats=2, seed=1))
+    Traceback (most recent call last):
+    ...
+    nertslib.errors.NertsError: not every seat is stuck: seat 0 can still make progress
     """
     if state.status is not None:
         msg = "the hand is over"
