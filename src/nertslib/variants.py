@@ -57,18 +57,22 @@ _UNSUPPORTED: Final = {
 }
 
 
+def _refuse_unsupported(name: str, value: object) -> None:
+    if value in _UNSUPPORTED.get(name, ()):
+        msg = (
+            f"Variant.{name}={value!r} is a rules.md knob that this version of "
+            "nertslib does not implement yet"
+        )
+        raise ValueError(msg)
+
+
 def _one_of(*allowed: object) -> Any:
     def check(_inst: object, attr: attrs.Attribute[Any], value: object) -> None:
         if value not in allowed or type(value) is not type(allowed[0]):
             shown = ", ".join(repr(a) for a in allowed)
             msg = f"Variant.{attr.name} must be one of {shown}; got {value!r}"
             raise ValueError(msg)
-        if value in _UNSUPPORTED.get(attr.name, ()):
-            msg = (
-                f"Variant.{attr.name}={value!r} is a rules.md knob that this version of "
-                "nertslib does not implement yet"
-            )
-            raise ValueError(msg)
+        _refuse_unsupported(attr.name, value)
 
     return check
 
@@ -83,12 +87,7 @@ def _int_in(low: int, high: int | None) -> Any:
             bound = f"{low}..{high}" if high is not None else f">= {low}"
             msg = f"Variant.{attr.name} must be an int {bound}; got {value!r}"
             raise ValueError(msg)
-        if value in _UNSUPPORTED.get(attr.name, ()):
-            msg = (
-                f"Variant.{attr.name}={value!r} is a rules.md knob that this version of "
-                "nertslib does not implement yet"
-            )
-            raise ValueError(msg)
+        _refuse_unsupported(attr.name, value)
 
     return check
 
