@@ -274,10 +274,21 @@ def _bad(text: str, why: str) -> NFENError:
     return NFENError(f"bad NFEN {text!r}: {why}")
 
 
+#: Canonical card code -> in-deck index; other spellings go through parse_code.
+_CODE_INDEX: Final = {CARDS[i].code: i for i in range(DECK_SPAN)}
+
+
 def _parse_pile(text: str, owner: int) -> tuple[int, ...]:
     if text == "-":
         return ()
-    return tuple(owner * DECK_SPAN + parse_code(code) for code in text.split("."))
+    base = owner * DECK_SPAN
+    index = _CODE_INDEX.get
+    return tuple(
+        [
+            base + (i if (i := index(code)) is not None else parse_code(code))
+            for code in text.split(".")
+        ]
+    )
 
 
 def _parse_nfen(text: str) -> GameState:  # noqa: PLR0912, PLR0915 - a flat list of checks

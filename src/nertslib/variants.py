@@ -128,7 +128,7 @@ def _to_teams(value: object) -> object:
     return value
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, cache_hash=True)
 class Variant:
     """The rules of one table: every knob of rules.md §11, validated on construction.
 
@@ -348,6 +348,9 @@ class Variant:
         >>> nl.Variant().to_spec(), nl.variants.get("nna").to_spec()
         ('standard', 'nna')
         """
+        hit = _TO_SPEC.get(self)
+        if hit is not None:
+            return hit
         best_name, best_diff = "standard", _diff(_PRESETS["standard"], self)
         for key, preset in _PRESETS.items():
             diff = _diff(preset, self)
@@ -355,7 +358,10 @@ class Variant:
                 best_name, best_diff = key, diff
         parts = [best_name]
         parts.extend(f"{k}={_spec_value(v)}" for k, v in best_diff)
-        return ",".join(parts)
+        spec = ",".join(parts)
+        if len(_TO_SPEC) < _SPEC_CACHE_LIMIT:
+            _TO_SPEC[self] = spec
+        return spec
 
     @classmethod
     def from_spec(cls, spec: str) -> Variant:
@@ -367,6 +373,9 @@ class Variant:
         if not isinstance(cast(object, spec), str) or not spec:
             msg = f"not a variant spec: {spec!r}"
             raise ValueError(msg)
+        hit = _FROM_SPEC.get(spec)
+        if hit is not None:
+            return hit
         head, *rest = spec.split(",")
         base = get(head)
         changes: dict[str, Any] = {}
@@ -378,7 +387,10 @@ class Variant:
             changes[key] = _parse_teams(raw) if key == "teams" else _parse_spec_value(raw)
         data = base.to_dict()
         data.update(changes)
-        return cls.from_dict(data)
+        variant = cls.from_dict(data)
+        if len(_FROM_SPEC) < _SPEC_CACHE_LIMIT:
+            _FROM_SPEC[spec] = variant  # states read from NFEN then share one Variant
+        return variant
 
     def __repr__(self) -> str:
         return f"Variant.from_spec({self.to_spec()!r})"
@@ -425,6 +437,10 @@ def _parse_teams(raw: str) -> object:
 
 _PRESETS: dict[str, Variant] = {}
 _ALIASES: dict[str, str] = {}
+# Spec caches (the nearest preset depends on the registry, so register() clears them).
+_TO_SPEC: dict[Variant, str] = {}
+_FROM_SPEC: dict[str, Variant] = {}
+_SPEC_CACHE_LIMIT: Final = 4096
 
 
 def register(name: str, variant: Variant, *aliases: str) -> None:
@@ -439,6 +455,8 @@ def register(name: str, variant: Variant, *aliases: str) -> None:
             msg = f"preset name {key!r} is taken or not a plain name"
             raise ValueError(msg)
     _PRESETS[name] = variant
+    _TO_SPEC.clear()
+    _FROM_SPEC.clear()
     for key in (name, *aliases):
         _ALIASES[key.casefold()] = name
 
