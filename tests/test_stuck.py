@@ -7,7 +7,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import nertslib as nl
-from nertslib.stuck import waste_tops
+from nertslib.context import MOVE_ANY_SUFFIX, SLIDE_OFF, SPACE_NERTS_ONLY
+from nertslib.rules import _shuffle_moves
+from nertslib.stuck import _after, _reversible, waste_tops
 from tests.helpers import move, moves_text, position
 from tests.strategies import games, near_stuck
 
@@ -201,3 +203,46 @@ def test_is_stuck_agrees_with_brute_force_near_stuck_positions(
     expected = brute_force_stuck(state, seat)
     assume(expected is not None)
     assert nl.is_stuck(state, seat) is expected
+
+
+@settings(max_examples=100)
+@given(games(max_steps=300))
+def test_rule_sets_called_reversible_can_undo_every_move(
+    game: tuple[nl.GameState, list[nl.Move]],
+) -> None:
+    # work_summary shares one summary between every configuration of a search when the
+    # rules are "reversible": check that claim move by move on reachable positions.
+    state, _ = game
+    ctx = state.ctx
+    if not _reversible(ctx.space, ctx.slide, ctx.move_rule):
+        return
+    for lay in state.seats:
+        cfg = lay.work
+        for card, i, tgt, j in _shuffle_moves(cfg, ctx.space, ctx.slide, ctx.move_rule):
+            after = _after(cfg, card, i, tgt, j)
+            back = {
+                tuple(sorted(_after(after, c, a, t, b)))
+                for c, a, t, b in _shuffle_moves(after, ctx.space, ctx.slide, ctx.move_rule)
+            }
+            reachable_back = tuple(sorted(cfg)) in back or _within_two(after, cfg, ctx)
+            assert reachable_back, (cfg, card, i, tgt, j)
+
+
+def _within_two(start: tuple[tuple[int, ...], ...], goal: tuple[tuple[int, ...], ...], ctx) -> bool:
+    """A slide-under is undone in two moves (the pile back off the card, the card back)."""
+    target = tuple(sorted(goal))
+    for c, a, t, b in _shuffle_moves(start, ctx.space, ctx.slide, ctx.move_rule):
+        mid = _after(start, c, a, t, b)
+        for c2, a2, t2, b2 in _shuffle_moves(mid, ctx.space, ctx.slide, ctx.move_rule):
+            if tuple(sorted(_after(mid, c2, a2, t2, b2))) == target:
+                return True
+    return False
+
+
+def test_nerts_only_spaces_are_not_reversible() -> None:
+    # a whole pile moved onto a card cannot return to its (now empty) pile
+    assert not _reversible(SPACE_NERTS_ONLY, SLIDE_OFF, MOVE_ANY_SUFFIX)
+    s = position(nl.Variant(space_fill="nerts_only"), work={0: ["10S", "9H", "2C", "3D"]})
+    after = nl.apply(s, move("0:9H@P1>P0"))
+    assert after.seats[0].work_piles[1] == ()
+    assert "0:9H@P0>P1" not in moves_text(after, 0)

@@ -124,14 +124,17 @@ def work_summary(work: Work, space: int, slide: int, move_rule: int) -> WorkSumm
 def _reversible(space: int, slide: int, move_rule: int) -> bool:
     """Whether every move between work piles can be undone by another such move.
 
-    A stack moved onto a fitting card can go back onto the card it left; one moved into a
-    space can go back too, and a base moved onto a card can return to an empty pile when any
-    card may fill a space. Sliding under is reversible only as its two-move shortcut (a
-    space filled by any card, then a whole pile moved), which needs any-suffix moves.
+    A stack moved onto a fitting card can go back onto the card it left, and one moved into a
+    space can go back too; but a whole pile moved onto a card can return to its empty pile
+    only when any card may fill a space, so ``space_fill`` must be ``"any"``. Sliding under
+    is reversible only as its two-move shortcut (a card into a space, then a whole pile onto
+    it), which needs any-suffix moves. ``whole_pile`` moves are not reversible.
     """
+    if space != SPACE_ANY:
+        return False
     if move_rule == MOVE_ANY_SUFFIX:
-        return slide == SLIDE_OFF or (slide == SLIDE_NEEDS_SPACE and space == SPACE_ANY)
-    return move_rule == MOVE_TOP_CARD and space == SPACE_ANY and slide == SLIDE_OFF
+        return slide in (SLIDE_OFF, SLIDE_NEEDS_SPACE)
+    return move_rule == MOVE_TOP_CARD and slide == SLIDE_OFF
 
 
 def _search(start: Work, space: int, slide: int, move_rule: int, seen: set[Work]) -> WorkSummary:
