@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 
 from nertslib.deal import SplitMix64, deal
 from nertslib.moves import Move
-from nertslib.rules import _layout, _mandatory_fills, _progress_moves, apply, legal_moves
+from nertslib.rules import _front_moves, _layout, apply, legal_moves
 from nertslib.scoring import Match, outcome
 from nertslib.state import GameState
 from nertslib.stuck import all_stuck, plan_progress, resolve_stalemate
@@ -42,17 +42,12 @@ def greedy_bot(state: GameState, seat: int) -> Move | None:
     lay = _layout(state, seat)
     if state.status is not None:
         return None
-    ctx = state.ctx
-    mandatory = _mandatory_fills(lay, ctx)
-    if mandatory:
-        return mandatory[0]
-    if not lay.nerts and not ctx.auto_call:
-        return Move.call(seat)
-    progress: list[Move] = []
-    # generated foundation plays first (Nerts, waste, work tops), then Nerts, then waste
-    _progress_moves(state, lay, ctx, progress)
-    if progress:
-        return progress[0]
+    # legal_moves' first moves are already in greedy order: mandatory fills, the call, then
+    # foundation plays (Nerts, waste, work tops), then the Nerts top, then the waste top
+    first: list[Move] = []
+    _front_moves(state, lay, state.ctx, first)
+    if first:
+        return first[0]
     return plan_progress(state, seat)
 
 

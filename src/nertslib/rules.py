@@ -245,6 +245,23 @@ def _mandatory_fills(lay: Layout, ctx: Context) -> list[Move] | None:
     return [_mv(ntop, _N, 0, _TP, j) for j, pile in enumerate(lay.work) if not pile]
 
 
+def _front_moves(state: GameState, lay: Layout, ctx: Context, out: list[Move]) -> bool:
+    """Append the moves that come first in :func:`legal_moves`.
+
+    Those are the mandatory fills (then they are the only moves, and it returns True), else
+    calling Nerts, then the progress moves.
+    """
+    if ctx.mandatory:
+        mandatory = _mandatory_fills(lay, ctx)
+        if mandatory is not None:
+            out.extend(mandatory)
+            return True
+    if not lay.nerts and not ctx.auto_call:
+        out.append(_CALL[lay.seat])
+    _progress_moves(state, lay, ctx, out)
+    return False
+
+
 def legal_moves(state: GameState, seat: int) -> tuple[Move, ...]:
     """Every move ``seat`` may make now, in the stable order of the module docs.
 
@@ -268,16 +285,10 @@ def legal_moves(state: GameState, seat: int) -> tuple[Move, ...]:
         return ()
     lay = layouts[seat]
     ctx = state.ctx
-    if ctx.mandatory:
-        mandatory = _mandatory_fills(lay, ctx)
-        if mandatory is not None:
-            return tuple(mandatory)
     out: list[Move] = []
-    if not lay.nerts and not ctx.auto_call:
-        out.append(_CALL[seat])
-    before = len(out)
-    _progress_moves(state, lay, ctx, out)
-    progress = len(out) > before
+    if _front_moves(state, lay, ctx, out):
+        return tuple(out)
+    progress = len(out) > (not lay.nerts and not ctx.auto_call)  # beyond the call
     out.extend(_work_info(lay.work, ctx).moves)
     stock_left = len(lay.deck) - lay.cursor
     if not (ctx.when_blocked and progress):

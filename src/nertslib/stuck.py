@@ -22,8 +22,9 @@ again while every seat is still stuck and nobody has made progress since, it end
 
 from __future__ import annotations
 
+import functools
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Final, NamedTuple
 
 from nertslib.cards import KEY, ON, RANK, UNDER
@@ -52,7 +53,6 @@ from nertslib.rules import (
     _shuffle_moves,
     _space_ok,
     _suit_started,
-    _work_info,
 )
 from nertslib.state import EndReason, GameState, Layout
 
@@ -251,53 +251,56 @@ def is_stuck(state: GameState, seat: int) -> bool:
 def stuck_layout(
     state: GameState, lay: Layout, ctx: Context, summary: WorkSummary | None = None
 ) -> bool:
-    """:func:`is_stuck` for a layout of a hand in play (no argument checks)."""
+    """:func:`is_stuck` for a layout of a hand in play (no argument checks).
+
+    ``summary``, if given, is the layout's :func:`work_summary`.
+    """
     if ctx.mandatory and _mandatory_fills(lay, ctx) is not None:
         return False
-    need, fkey = state.need, ctx.fkey
     if summary is None:
-        if _playable_now(state, lay, ctx):
+        # Cheap first: a top of the pass that plays in the current configuration.
+        if _progress_with(state, ctx, _config_summary(lay.work), _pass_tops(lay, ctx)):
             return False
         summary = work_summary(lay.work, ctx.space, ctx.slide, ctx.move_rule)
-    for t in summary.tops:
-        if fkey[t] in need or (RANK[t] == 1 and _to_foundation_ok(state, ctx, t)):
-            return False
+    return not _progress_with(state, ctx, summary, _pass_tops(lay, ctx))
+
+
+def _pass_tops(lay: Layout, ctx: Context) -> Iterator[tuple[int, int]]:
+    """``(card, source)`` for the Nerts top and every waste top of a pass."""
     if lay.nerts:
-        top = lay.nerts[-1]
-        if _to_foundation_ok(state, ctx, top) or _to_work_ok(ctx, summary, top, _N):
-            return False
-    for w in iter_waste_tops(lay, ctx):
-        if fkey[w] in need or _to_work_ok(ctx, summary, w, _W):
-            return False
-        if RANK[w] == 1 and _to_foundation_ok(state, ctx, w):
-            return False
-    return True
+        yield lay.nerts[-1], _N
+    for card in iter_waste_tops(lay, ctx):
+        yield card, _W
 
 
-def _playable_now(state: GameState, lay: Layout, ctx: Context) -> bool:
-    """A cheap sufficient test for "not stuck": a top of the pass plays right now.
+def _progress_with(
+    state: GameState, ctx: Context, summary: WorkSummary, cards: Iterable[tuple[int, int]]
+) -> bool:
+    """Whether a progress play exists where ``summary`` holds.
 
-    The summary's search is needed only when this fails.
+    That is a work top to a foundation, or one of ``cards`` (``(card, source)`` as the Nerts
+    or waste top) to a foundation or a work pile.
     """
-    info = _work_info(lay.work, ctx)
-    need, fkey = state.need, ctx.fkey
-    onto, under, empty = info.onto, info.under, info.empty
-    for pile in lay.work:
-        if pile:
-            top = pile[-1]
-            if fkey[top] in need or (RANK[top] == 1 and _to_foundation_ok(state, ctx, top)):
-                return True
-    cards = [(lay.nerts[-1], _N)] if lay.nerts else []
-    cards.extend((w, _W) for w in iter_waste_tops(lay, ctx))
-    for card, src in cards:
-        key = KEY[card]
-        if fkey[card] in need or key in onto or key in under:
-            return True
-        if RANK[card] == 1 and _to_foundation_ok(state, ctx, card):
-            return True
-        if empty and _space_ok(ctx, card, src):
-            return True
-    return False
+    if any(_to_foundation_ok(state, ctx, t) for t in summary.tops):
+        return True
+    return any(
+        _to_foundation_ok(state, ctx, card) or _to_work_ok(ctx, summary, card, src)
+        for card, src in cards
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _config_summary(cfg: Work) -> WorkSummary:
+    """The summary of one configuration alone (no moves between work piles)."""
+    bases = frozenset(UNDER[p[0]] for p in cfg if p)
+    space = () in cfg
+    return WorkSummary(
+        frozenset(p[-1] for p in cfg if p),
+        frozenset(ON[p[-1]] for p in cfg if p),
+        space,
+        bases if space else frozenset(),
+        bases,
+    )
 
 
 def all_stuck(state: GameState) -> bool:
@@ -387,10 +390,7 @@ def plan_progress(state: GameState, seat: int) -> Move | None:
     if lay.cursor:
         tops.append((lay.deck[lay.cursor - 1], _W))
     summary = work_summary(lay.work, ctx.space, ctx.slide, ctx.move_rule)
-    reachable = any(_to_foundation_ok(state, ctx, t) for t in summary.tops) or any(
-        _to_work_ok(ctx, summary, c, src) for c, src in tops
-    )
-    if not reachable:
+    if not _progress_with(state, ctx, summary, tops):
         # progress needs another waste top (or is impossible): turn, unless stuck
         if state.status is not None or stuck_layout(state, lay, ctx, summary):
             return None
@@ -399,16 +399,7 @@ def plan_progress(state: GameState, seat: int) -> Move | None:
         return _RESTOCK[seat]
 
     def goal(cfg: Work) -> bool:
-        summary = WorkSummary(
-            frozenset(p[-1] for p in cfg if p),
-            frozenset(ON[p[-1]] for p in cfg if p),
-            () in cfg,
-            frozenset(UNDER[p[0]] for p in cfg if p) if () in cfg else frozenset(),
-            frozenset(UNDER[p[0]] for p in cfg if p),
-        )
-        if any(_to_foundation_ok(state, ctx, t) for t in summary.tops):
-            return True
-        return any(_to_work_ok(ctx, summary, c, src) for c, src in tops)
+        return _progress_with(state, ctx, _config_summary(cfg), tops)
 
     start = lay.work
     first: dict[Work, Move | None] = {start: None}
