@@ -17,7 +17,8 @@ def _pile(ids: tuple[int, ...]) -> str:
 def render_state(state: GameState) -> str:
     """The human picture of a position: foundation tops, then one line per seat.
 
-    Face-down cards are shown as counts. ``str(state)`` is this picture.
+    The Nerts pile shows its size and top; face-down work cards (Klondike layout) show
+    as ``##``. ``str(state)`` is this picture.
 
     >>> import nertslib as nl
     >>> print(nl.deal("standard", seats=1, seed=3))  # doctest: +ELLIPSIS
@@ -40,7 +41,10 @@ def render_state(state: GameState) -> str:
         lines.append("foundations: none")
     for lay in state.layouts:
         top = f"[{CARDS[lay.nerts[-1]]}]" if lay.nerts else "[empty]"
-        work = " | ".join(_pile(p) for p in lay.work)
+        work = " | ".join(
+            f"{'## ' * len(lay.down[i]) if lay.down else ''}{_pile(p)}"
+            for i, p in enumerate(lay.work)
+        )
         waste = str(CARDS[lay.deck[lay.cursor - 1]]) if lay.cursor else "·"
         lines.append(
             f"seat {lay.seat}  Nerts {len(lay.nerts)} {top}  work {work}  "

@@ -625,6 +625,7 @@ def _play(state: GameState, move: Move) -> GameState:  # noqa: PLR0912, PLR0915
     lay = state.layouts[seat]
     ctx = state.ctx
     nerts, work, deck, cur, passes = lay.nerts, lay.work, lay.deck, lay.cursor, lay.passes
+    down = lay.down
     fnd, need = state.fnd, state.need
     status, caller, stalled = state.status, state.caller, state.stalled
     kind = move.kind
@@ -644,7 +645,15 @@ def _play(state: GameState, move: Move) -> GameState:  # noqa: PLR0912, PLR0915
             pile = work[i]
             d = pile.index(card)
             moved = pile[d:]
-            work = (*work[:i], pile[:d], *work[i + 1 :])
+            if not d and down and down[i]:
+                # Klondike: the face-down card below turns up.
+                hidden = down[i]
+                work = (*work[:i], hidden[-1:], *work[i + 1 :])
+                down = (*down[:i], hidden[:-1], *down[i + 1 :])
+                if not any(down):
+                    down = ()
+            else:
+                work = (*work[:i], pile[:d], *work[i + 1 :])
         j = move.target_index
         if target is Zone.FOUNDATION:
             pile = fnd[j]
@@ -671,7 +680,7 @@ def _play(state: GameState, move: Move) -> GameState:  # noqa: PLR0912, PLR0915
         deck = (*deck[:cur], *deck[cur + 1 :], deck[cur])
     else:  # CALL
         status, caller = EndReason.NERTS, seat
-    new_lay = Layout(seat, nerts, work, deck, cur, passes)
+    new_lay = Layout(seat, nerts, work, deck, cur, passes, down)
     layouts = state.layouts
     return GameState(
         state.variant,

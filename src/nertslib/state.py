@@ -13,7 +13,8 @@ NFEN ("Nerts FEN") is a one-line position string, space separated::
 * ``<foundations>``: ``-`` or piles joined by ``/``; a pile's cards (bottom first) joined by
   ``.``, each a card code followed by its owner's seat digit (``AH0.2H3``).
 * ``<seat i>``: ``nerts|work 0|…|work k|stock|waste|passes``; piles bottom first, cards joined by
-  ``.``, ``-`` for an empty pile; the owner is the seat.
+  ``.``, ``-`` for an empty pile; the owner is the seat. In the Klondike layout a work pile with
+  face-down cards writes them first, then ``~``, then its face-up cards (``9H.3S~KD``).
 * ``<status>``: ``play``, ``nerts:<seat>`` (that seat ended the hand) or ``stalemate``.
 * ``r<n>``: stuck resolutions so far; ``!`` if one was applied with no progress since.
 * ``s<seed>``: the deal's seed (used by the ``shuffle`` stuck resolution).
@@ -89,6 +90,7 @@ class Layout:
     deck: tuple[int, ...]
     cursor: int
     passes: int
+    down: tuple[tuple[int, ...], ...] = ()
 
     @property
     def nerts_pile(self) -> tuple[Card, ...]:
@@ -102,8 +104,28 @@ class Layout:
 
     @property
     def work_piles(self) -> tuple[tuple[Card, ...], ...]:
-        """The work piles, each bottom (base) first."""
-        return tuple(_cards(p) for p in self.work)
+        """The work piles, each bottom (base) first, face-down cards included.
+
+        In the Klondike layout the first :attr:`face_down_counts` cards of a pile are face
+        down; in the single layout every card is face up.
+        """
+        if not self.down:
+            return tuple(_cards(p) for p in self.work)
+        return tuple(_cards(d + p) for d, p in zip(self.down, self.work, strict=True))
+
+    @property
+    def face_down_counts(self) -> tuple[int, ...]:
+        """How many cards at the bottom of each work pile are face down (Klondike layout).
+
+        >>> import nertslib as nl
+        >>> nl.deal("standard", seats=1, seed=3).seats[0].face_down_counts
+        (0, 0, 0, 0)
+
+        .. versionadded:: 0.1.0
+        """
+        if not self.down:
+            return (0,) * len(self.work)
+        return tuple(len(d) for d in self.down)
 
     @property
     def stock(self) -> tuple[Card, ...]:
@@ -123,13 +145,19 @@ class Layout:
     @property
     def all_cards(self) -> tuple[Card, ...]:
         """Every card of the layout (Nerts pile, work piles, stock, waste)."""
-        ids = self.nerts + tuple(c for p in self.work for c in p) + self.deck
+        ids = (
+            self.nerts
+            + tuple(c for p in self.down for c in p)
+            + tuple(c for p in self.work for c in p)
+            + self.deck
+        )
         return _cards(ids)
 
     def __repr__(self) -> str:
+        down = f", down={self.down!r}" if self.down else ""
         return (
             f"Layout(seat={self.seat}, nerts={self.nerts!r}, work={self.work!r}, "
-            f"deck={self.deck!r}, cursor={self.cursor}, passes={self.passes})"
+            f"deck={self.deck!r}, cursor={self.cursor}, passes={self.passes}{down})"
         )
 
 
@@ -262,7 +290,13 @@ def _pile_nfen(ids: tuple[int, ...]) -> str:
 def _layout_nfen(lay: Layout) -> str:
     stock = lay.deck[lay.cursor :][::-1]
     parts = [_pile_nfen(lay.nerts)]
-    parts.extend(_pile_nfen(p) for p in lay.work)
+    if lay.down:
+        parts.extend(
+            f"{_pile_nfen(d)}~{_pile_nfen(p)}" if d else _pile_nfen(p)
+            for d, p in zip(lay.down, lay.work, strict=True)
+        )
+    else:
+        parts.extend(_pile_nfen(p) for p in lay.work)
     parts += [_pile_nfen(stock), _pile_nfen(lay.deck[: lay.cursor]), str(lay.passes)]
     return "|".join(parts)
 
@@ -311,7 +345,16 @@ def _parse_nfen(text: str) -> GameState:  # noqa: PLR0912, PLR0915 - a flat list
                 text, f"seat {seat} needs {nwork + 4} '|'-separated fields, has {len(parts)}"
             )
         nerts = _parse_pile(parts[0], seat)
-        work = tuple(_parse_pile(p, seat) for p in parts[1 : 1 + nwork])
+        down_parts = [p.partition("~") if "~" in p else ("-", "", p) for p in parts[1 : 1 + nwork]]
+        work = tuple(_parse_pile(p, seat) for _, _, p in down_parts)
+        down = tuple(_parse_pile(d, seat) for d, _, _ in down_parts)
+        if not any(down):
+            down = ()
+        elif variant.work_pile_layout != "klondike":
+            raise _bad(text, f"seat {seat} has face-down work cards outside the Klondike layout")
+        for i, hidden in enumerate(down):
+            if hidden and not work[i]:
+                raise _bad(text, f"seat {seat}'s work pile {i} has face-down cards but no top")
         stock = _parse_pile(parts[1 + nwork], seat)
         waste = _parse_pile(parts[2 + nwork], seat)
         if not parts[-1].isdigit():
@@ -328,7 +371,7 @@ def _parse_nfen(text: str) -> GameState:  # noqa: PLR0912, PLR0915 - a flat list
                         text,
                         f"seat {seat}'s work pile {i}: {CARDS[upper]} cannot lie on {CARDS[lower]}",
                     )
-        layouts.append(Layout(seat, nerts, work, waste + stock[::-1], len(waste), passes))
+        layouts.append(Layout(seat, nerts, work, waste + stock[::-1], len(waste), passes, down))
     fnd: list[tuple[int, ...]] = []
     if tokens[1] != "-":
         for k, pile_text in enumerate(tokens[1].split("/")):
@@ -346,6 +389,7 @@ def _parse_nfen(text: str) -> GameState:  # noqa: PLR0912, PLR0915 - a flat list
             raise _bad(text, f"foundation {k}: {problem}")
     counts = Counter(c for lay in layouts for c in lay.nerts + lay.deck)
     counts.update(c for lay in layouts for p in lay.work for c in p)
+    counts.update(c for lay in layouts for p in lay.down for c in p)
     counts.update(c for p in fnd for c in p)
     per_deck = 52 + variant.jokers_per_deck
     for seat in range(n):

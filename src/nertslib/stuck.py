@@ -362,7 +362,7 @@ def resolve_stalemate(state: GameState) -> GameState:
             deck = shuffled(deck, state.seed, 8 * (state.resolutions + 1) + lay.seat)
         elif deck:
             deck = (*deck[1:], deck[0])
-        layouts.append(Layout(lay.seat, lay.nerts, lay.work, deck, 0, lay.passes))
+        layouts.append(Layout(lay.seat, lay.nerts, lay.work, deck, 0, lay.passes, lay.down))
     return GameState(
         state.variant,
         tuple(layouts),

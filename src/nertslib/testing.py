@@ -68,12 +68,19 @@ def state_problems(state: GameState) -> list[str]:  # noqa: PLR0912 - one check 
                 for lower, upper in pairwise(pile)
                 if KEY[upper] != ON[lower]
             )
+        problems.extend(_face_down_problems(state, seat))
         counts.update(lay.nerts)
         counts.update(lay.deck)
         counts.update(c for p in lay.work for c in p)
+        counts.update(c for p in lay.down for c in p)
         problems.extend(
             f"seat {seat} holds {CARDS[c]!r} of another deck"
-            for c in (*lay.nerts, *lay.deck, *(c for p in lay.work for c in p))
+            for c in (
+                *lay.nerts,
+                *lay.deck,
+                *(c for p in lay.work for c in p),
+                *(c for p in lay.down for c in p),
+            )
             if c // DECK_SPAN != seat
         )
     for k, pile in enumerate(state.fnd):
@@ -194,6 +201,24 @@ def random_sim_test(  # noqa: PLR0912 - one check per invariant
             raise _fail("outcome scores differ from hand_scores", state)
         endings.append("unfinished" if result is None else result.reason.value)
     return SimReport(hands, steps, rejected, tuple(endings))
+
+
+def _face_down_problems(state: GameState, seat: int) -> list[str]:
+    """The Klondike layout's face-down cards: only there, one list per pile, each covered."""
+    lay = state.layouts[seat]
+    if not lay.down:
+        return []
+    if state.variant.work_pile_layout != "klondike":
+        return [f"seat {seat} has face-down work cards outside the Klondike layout"]
+    if len(lay.down) != len(lay.work):
+        return [f"seat {seat} has {len(lay.down)} face-down lists for {len(lay.work)} piles"]
+    if not any(lay.down):
+        return [f"seat {seat}'s empty face-down lists are not written as ()"]
+    return [
+        f"seat {seat}'s work pile {i} has face-down cards but no face-up top"
+        for i, (hidden, pile) in enumerate(zip(lay.down, lay.work, strict=True))
+        if hidden and not pile
+    ]
 
 
 def _try_illegal(state: GameState, seat: int, rng: SplitMix64) -> int:
