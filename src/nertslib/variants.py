@@ -18,7 +18,10 @@ preset's name. Build house rules by naming the fields you change::
 from __future__ import annotations
 
 import json
+import os
+import tomllib
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any, Final, Literal, cast, get_args
 
 import attrs
@@ -29,8 +32,10 @@ __all__ = [
     "RULES_VERSION",
     "Variant",
     "get",
+    "load",
     "names",
     "register",
+    "save",
 ]
 
 #: Bumped whenever the meaning of a saved state or replay changes.
@@ -339,6 +344,78 @@ class Variant:
             raise ValueError(msg)
         return cls.from_dict(data)
 
+    # --- TOML (added for issue 4; kept apart from the JSON methods above) ----------------
+
+    def to_toml(self) -> str:
+        """The variant as a flat TOML table: one ``key = value`` line per field.
+
+        Fields come in declaration order. ``teams`` is an array of arrays of seat numbers.
+        TOML has no null, so a field whose value is ``None`` (``max_stock_passes`` when
+        passes are unlimited, ``teams`` without partnerships) is left out; :meth:`from_toml`
+        reads a missing key as the standard value, which for both is ``None``. The text
+        ends with a newline.
+
+        >>> import nertslib as nl
+        >>> text = nl.Variant(stock_turn=1, max_stock_passes=2, teams=((0, 2), (1,))).to_toml()
+        >>> print(text, end="")  # doctest: +ELLIPSIS
+        nerts_pile_size = 13
+        nerts_pile_face_up = false
+        work_piles = 4
+        ...
+        stock_turn = 1
+        stock_remainder = "partial_turn"
+        max_stock_passes = 2
+        ...
+        joker_binding = "permanent"
+        teams = [[0, 2], [1]]
+        >>> "max_stock_passes" in nl.Variant().to_toml(), "teams" in nl.Variant().to_toml()
+        (False, False)
+
+        .. versionadded:: 0.1.0
+        """
+        lines = [
+            f"{a.name} = {_toml_value(getattr(self, a.name))}"
+            for a in attrs.fields(Variant)
+            if getattr(self, a.name) is not None
+        ]
+        return "\n".join(lines) + "\n"
+
+    @classmethod
+    def from_toml(cls, text: str) -> Variant:
+        r"""Inverse of :meth:`to_toml`: read a flat TOML table (with the stdlib ``tomllib``).
+
+        Keys are field names; a missing key takes the standard value (so a missing
+        ``max_stock_passes`` means unlimited passes, a missing ``teams`` no partnerships).
+        Values are validated exactly as by :meth:`from_dict`.
+
+        >>> import nertslib as nl
+        >>> nl.Variant.from_toml("caller_bonus = 10\nteams = [[0, 1], [2, 3]]\n")
+        Variant.from_spec('standard,caller_bonus=10,teams=0+1/2+3')
+        >>> nl.Variant.from_toml("stock_turn = 2")
+        Traceback (most recent call last):
+        ...
+        ValueError: Variant.stock_turn must be one of 1, 3; got 2
+
+        Raises:
+            ValueError: for malformed TOML, an unknown key (a nested table is one), or a
+                value of the wrong type or out of range; the message names the field.
+
+        .. versionadded:: 0.1.0
+        """
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            msg = f"not TOML: {exc}"
+            raise ValueError(msg) from None
+        passes = data.get("max_stock_passes")
+        if "max_stock_passes" in data and (type(passes) is not int or passes < 0):
+            msg = (
+                "Variant.max_stock_passes must be an int >= 0 (leave the key out for "
+                f"unlimited passes: TOML has no null); got {passes!r}"
+            )
+            raise ValueError(msg)
+        return cls.from_dict(data)
+
     def to_spec(self) -> str:
         """A compact one-token description: the nearest preset, then the fields that differ.
 
@@ -431,6 +508,98 @@ def _parse_teams(raw: str) -> object:
         return tuple(tuple(int(s) for s in team.split("+")) for team in raw.split("/"))
     except ValueError:
         return raw  # refused, with its value quoted, by the teams validator
+
+
+# --- files: JSON and TOML (added for issue 4) -----------------------------------------------
+
+_FORMATS: Final = (".json", ".toml")
+
+
+def _toml_value(value: object) -> str:
+    """One field value as a TOML value (``None`` has no TOML form: the key is left out)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return json.dumps(value)  # a JSON string is a TOML basic string
+    if isinstance(value, tuple):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    msg = f"no TOML form for {value!r}"
+    raise ValueError(msg)
+
+
+def _format_of(path: str | os.PathLike[str]) -> str:
+    suffix = Path(path).suffix.lower()
+    if suffix not in _FORMATS:
+        msg = f"cannot tell the format of {os.fspath(path)!r}: name it *.json or *.toml"
+        raise ValueError(msg)
+    return suffix
+
+
+def load(path: str | os.PathLike[str]) -> Variant:
+    r"""Read a variant from a ``.json`` or ``.toml`` file (chosen by the suffix).
+
+    The file is UTF-8 text as written by :func:`save` (or by hand: keys left out take their
+    standard values).
+
+    >>> import nertslib as nl, pathlib, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = pathlib.Path(folder, "house.toml")
+    ...     _ = path.write_text("stock_turn = 1\n", encoding="utf-8")
+    ...     print(repr(nl.variants.load(path)))
+    ...     _ = path.write_text("stock_turn = '1'\n", encoding="utf-8")
+    ...     try:
+    ...         nl.variants.load(path)
+    ...     except ValueError as error:
+    ...         print(error)
+    Variant.from_spec('standard,stock_turn=1')
+    ...house.toml: Variant.stock_turn must be one of 1, 3; got '1'
+
+    Raises:
+        ValueError: for a suffix other than ``.json`` or ``.toml``, or for a file that does
+            not hold a valid variant (the message starts with the path and names the field).
+        OSError: if the file cannot be read.
+
+    .. versionadded:: 0.1.0
+    """
+    fmt = _format_of(path)
+    text = Path(path).read_text(encoding="utf-8")
+    try:
+        return Variant.from_json(text) if fmt == ".json" else Variant.from_toml(text)
+    except ValueError as exc:
+        msg = f"{os.fspath(path)}: {exc}"
+        raise ValueError(msg) from None
+
+
+def save(variant: Variant, path: str | os.PathLike[str]) -> None:
+    """Write ``variant`` to a ``.json`` or ``.toml`` file (chosen by the suffix), as UTF-8.
+
+    The JSON file holds :meth:`~nertslib.Variant.to_json`, the TOML file
+    :meth:`~nertslib.Variant.to_toml` (where ``max_stock_passes`` and ``teams`` are left out
+    when they are ``None``); both end with a newline and :func:`load` reads them back to an
+    equal variant.
+
+    >>> import nertslib as nl, pathlib, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = pathlib.Path(folder, "nna.json")
+    ...     nl.variants.save(nl.variants.get("nna"), path)
+    ...     nl.variants.load(path).name
+    'nna'
+    >>> nl.variants.save(nl.Variant(), "rules.yaml")
+    Traceback (most recent call last):
+    ...
+    ValueError: cannot tell the format of 'rules.yaml': name it *.json or *.toml
+
+    Raises:
+        ValueError: for a suffix other than ``.json`` or ``.toml`` (nothing is written).
+        OSError: if the file cannot be written.
+
+    .. versionadded:: 0.1.0
+    """
+    fmt = _format_of(path)
+    text = variant.to_json() + "\n" if fmt == ".json" else variant.to_toml()
+    Path(path).write_text(text, encoding="utf-8")
 
 
 # --- the preset registry ------------------------------------------------------------------

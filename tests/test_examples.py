@@ -1,0 +1,71 @@
+"""Every script in examples/ runs to the end and prints what it promises."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+SCRIPTS = sorted(EXAMPLES.glob("*.py"))
+
+#: Lines each example must print, in this order (each exactly, on a line of its own; other
+#: lines may come between). A new example needs an entry here.
+EXPECTED: dict[str, list[str]] = {
+    "bot_from_view.py": [
+        "hand over: nerts after 314 actions",
+        "view bot (seat 0)      15",
+        "greedy bot (seat 1)    34",
+    ],
+    "house_rules.py": [
+        "house rules: standard,nerts_pile_size=11,stock_turn=1,max_stock_passes=3,"
+        "caller_bonus=10,king_bonus=5,target_score=150",
+        "saved house.toml: 24 lines, e.g. 'nerts_pile_size = 11'",
+        "loaded back: the same rules",
+        "hand of 3 greedy bots, seed 42: 300 actions, seat 2 went out",
+        "seat 0: +26",
+        "seat 1: +24",
+        "seat 2: +38",
+    ],
+}
+
+
+def test_every_example_has_expected_output() -> None:
+    names = [p.name for p in SCRIPTS]
+    assert "house_rules.py" in names
+    assert [name for name in names if name not in EXPECTED] == []
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=[p.name for p in SCRIPTS])
+def test_example_runs(script: Path, tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    result = subprocess.run(
+        [sys.executable, str(script)],
+        cwd=tmp_path,  # examples must not depend on the working directory
+        env=env,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=300,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    lines = iter(result.stdout.splitlines())
+    missing = [want for want in EXPECTED[script.name] if want not in lines]
+    assert missing == [], result.stdout
+
+
+def test_house_rules_output_exactly() -> None:
+    result = subprocess.run(
+        [sys.executable, str(EXAMPLES / "house_rules.py")],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=300,
+        check=True,
+    )
+    assert result.stdout.splitlines() == EXPECTED["house_rules.py"]
