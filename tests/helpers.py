@@ -26,7 +26,8 @@ def position(
 ) -> nl.GameState:
     """A position: name the cards you care about; every other card goes to the stock.
 
-    Piles are written bottom first, cards separated by '.' or spaces. Foundation cards carry
+    Piles are written bottom first, cards separated by '.' or spaces; in the Klondike layout a
+    work pile's face-down cards come first, then '~' ("9H.3S~KD"). Foundation cards carry
     their owner's seat digit ("AH0.2H1"). Cards given in ``stock`` lie on top of the stock (the
     last one is the next card turned); the rest of the deck lies below them.
     """
@@ -41,10 +42,13 @@ def position(
         n_codes = _codes((nerts or {}).get(seat, ""))
         w_piles = list((work or {}).get(seat, []))
         w_piles += [""] * (nwork - len(w_piles))
-        w_codes = [_codes(p) for p in w_piles]
+        # "9H.3S~KD": face-down 9H and 3S under a face-up KD (the Klondike layout)
+        w_down = [_codes(p.partition("~")[0]) if "~" in p else [] for p in w_piles]
+        w_codes = [_codes(p.partition("~")[2] if "~" in p else p) for p in w_piles]
         ws_codes = _codes((waste or {}).get(seat, ""))
         st_codes = _codes((stock or {}).get(seat, ""))
         named = set(n_codes) | {c for p in w_codes for c in p} | set(ws_codes) | set(st_codes)
+        named |= {c for p in w_down for c in p}
         named |= used[seat]
         rest = [
             CARDS[seat * DECK_SPAN + i].code
@@ -56,7 +60,10 @@ def position(
         def fmt(codes: list[str]) -> str:
             return ".".join(codes) or "-"
 
-        fields = [fmt(n_codes), *(fmt(p) for p in w_codes), fmt(stock_codes), fmt(ws_codes)]
+        work_fields = [
+            f"{fmt(d)}~{fmt(p)}" if d else fmt(p) for d, p in zip(w_down, w_codes, strict=True)
+        ]
+        fields = [fmt(n_codes), *work_fields, fmt(stock_codes), fmt(ws_codes)]
         fields.append(str((passes or {}).get(seat, 0)))
         seat_tokens.append("|".join(fields))
     fnd = "/".join(".".join(_codes(p)) for p in foundations) or "-"

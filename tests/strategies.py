@@ -14,6 +14,7 @@ KNOBS: dict[str, st.SearchStrategy[object]] = {
     "nerts_pile_size": st.integers(1, 26),
     "nerts_pile_face_up": st.booleans(),
     "work_piles": st.one_of(st.integers(1, 8), st.just("by_seat_count")),
+    "work_pile_layout": st.sampled_from(["single", "klondike"]),
     "work_pile_move": st.sampled_from(["any_suffix", "top_card", "whole_pile"]),
     "space_fill": st.sampled_from(["any", "nerts_only", "king_only"]),
     "space_fill_mandatory": st.booleans(),
@@ -43,6 +44,10 @@ def variants(draw: st.DrawFn) -> nl.Variant:
     changes = draw(st.fixed_dictionaries({}, optional=KNOBS))
     data = nl.variants.get(preset).to_dict()
     data.update(changes)
+    if data["work_pile_layout"] == "klondike":
+        # The Klondike deal takes 1 + 2 + ... + n work cards: keep the Nerts pile within the deck.
+        most = 6 if data["work_piles"] == "by_seat_count" else data["work_piles"]
+        data["nerts_pile_size"] = min(data["nerts_pile_size"], 52 - most * (most + 1) // 2)
     return nl.Variant.from_dict(data)
 
 

@@ -203,4 +203,4 @@ def test_help_exits_0(capsys):
     out, _ = capsys.readouterr()
     assert "--seed" in out
     assert "--variant" in out
-    assert "{standard,nna,racing_demon}" in out
+    assert "{standard,nna,racing_demon,pounce}" in out

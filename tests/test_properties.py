@@ -113,8 +113,16 @@ def test_deal_is_deterministic_and_well_formed(variant: nl.Variant, seats: int, 
     nwork = variant.work_pile_count(seats)
     for lay in a.seats:
         assert len(lay.nerts_pile) == variant.nerts_pile_size
-        assert [len(p) for p in lay.work_piles] == [1] * nwork
-        assert len(lay.stock) == 52 - nwork - variant.nerts_pile_size
+        if variant.work_pile_layout == "klondike":
+            assert [len(p) for p in lay.work_piles] == list(range(1, nwork + 1))
+            assert lay.face_down_counts == tuple(range(nwork))
+            assert [len(p) for p in lay.work] == [1] * nwork
+            dealt = nwork * (nwork + 1) // 2
+        else:
+            assert [len(p) for p in lay.work_piles] == [1] * nwork
+            assert lay.face_down_counts == (0,) * nwork
+            dealt = nwork
+        assert len(lay.stock) == 52 - dealt - variant.nerts_pile_size
         assert lay.waste == ()
         assert {c.owner for c in lay.all_cards} == {lay.seat}
 

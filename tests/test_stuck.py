@@ -24,7 +24,7 @@ def brute_force_stuck(state: nl.GameState, seat: int) -> bool | None:
 
     def key(s: nl.GameState) -> object:
         lay = s.seats[seat]
-        return (lay.work, lay.deck, lay.cursor, None if unlimited else lay.passes)
+        return (lay.work, lay.down, lay.deck, lay.cursor, None if unlimited else lay.passes)
 
     seen = {key(state)}
     frontier = [state]

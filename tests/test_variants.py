@@ -189,8 +189,8 @@ def test_preset_racing_demon():
 
 
 def test_names():
-    assert variants.names() == ("standard", "nna", "racing_demon")
-    assert nl.variants.names() == ("standard", "nna", "racing_demon")
+    assert variants.names() == ("standard", "nna", "racing_demon", "pounce")
+    assert nl.variants.names() == ("standard", "nna", "racing_demon", "pounce")
 
 
 def test_name_property():
@@ -384,7 +384,7 @@ def test_field_rejects(field, value, fragment):
 
 @pytest.mark.parametrize(
     ("field", "value"),
-    [("work_pile_layout", "klondike"), ("jokers_per_deck", 1), ("jokers_per_deck", 2)],
+    [("jokers_per_deck", 1), ("jokers_per_deck", 2)],
 )
 def test_unimplemented_values_refused(field, value):
     msg = message_of(ValueError, Variant, **{field: value})
@@ -646,10 +646,10 @@ def test_from_spec_examples(spec, expected):
         ("", "not a variant spec: ''"),
         (None, "not a variant spec: None"),
         (5, "not a variant spec: 5"),
-        ("chess", "unknown variant: 'chess' (known: standard, nna, racing_demon)"),
+        ("chess", "unknown variant: 'chess' (known: standard, nna, racing_demon, pounce)"),
         (
             "chess,stock_turn=1",
-            "unknown variant: 'chess' (known: standard, nna, racing_demon)",
+            "unknown variant: 'chess' (known: standard, nna, racing_demon, pounce)",
         ),
         (
             "standard,stock_turn",
@@ -819,13 +819,13 @@ def test_get_aliases(name, preset):
 )
 def test_get_unknown(name):
     msg = message_of(ValueError, variants.get, name)
-    assert msg == f"unknown variant: {name!r} (known: standard, nna, racing_demon)"
+    assert msg == f"unknown variant: {name!r} (known: standard, nna, racing_demon, pounce)"
 
 
 def test_register_new_preset(registry):
     house = Variant(stock_turn=1, king_bonus=3, target_score=77)
     variants.register("house_test_xyz", house, "HTX", "house-test")
-    assert variants.names() == ("standard", "nna", "racing_demon", "house_test_xyz")
+    assert variants.names() == ("standard", "nna", "racing_demon", "pounce", "house_test_xyz")
     assert variants.get("house_test_xyz") is house
     assert variants.get("htx") is house
     assert variants.get("HOUSE-TEST") is house
@@ -834,7 +834,10 @@ def test_register_new_preset(registry):
     assert house.to_spec() == "house_test_xyz"
     assert Variant.from_spec("htx,king_bonus=0") == Variant(stock_turn=1, target_score=77)
     msg = message_of(ValueError, variants.get, "chess")
-    assert msg == "unknown variant: 'chess' (known: standard, nna, racing_demon, house_test_xyz)"
+    assert (
+        msg
+        == "unknown variant: 'chess' (known: standard, nna, racing_demon, pounce, house_test_xyz)"
+    )
 
 
 def test_register_keeps_name_case(registry):

@@ -124,12 +124,22 @@ def deal(variant: Variant | str, seats: int = 4, seed: int = 0) -> GameState:
     ctx = context_for(variant, seats)
     per_deck = 52 + variant.jokers_per_deck
     nwork, nerts_size = ctx.nwork, variant.nerts_pile_size
+    klondike = variant.work_pile_layout == "klondike"
     layouts = []
     for seat in range(seats):
         cards = shuffled(tuple(range(seat * DECK_SPAN, seat * DECK_SPAN + per_deck)), seed, seat)
-        work = tuple((c,) for c in cards[:nwork])
-        nerts = cards[nwork : nwork + nerts_size]
-        layouts.append(Layout(seat, nerts, work, cards[nwork + nerts_size :], 0, 0))
+        if klondike:
+            # Pile i takes the next i + 1 cards; only the last of them is face up.
+            starts = [i * (i + 1) // 2 for i in range(nwork + 1)]
+            down = tuple(cards[starts[i] : starts[i + 1] - 1] for i in range(nwork))
+            work = tuple((cards[starts[i + 1] - 1],) for i in range(nwork))
+            used = starts[nwork]
+        else:
+            down, work, used = (), tuple((c,) for c in cards[:nwork]), nwork
+        nerts = cards[used : used + nerts_size]
+        layouts.append(
+            Layout(seat, nerts, work, cards[used + nerts_size :], 0, 0, down if any(down) else ())
+        )
     return GameState(
         variant, tuple(layouts), (), None, -1, False, 0, seed, ctx, need_index((), ctx)
     )

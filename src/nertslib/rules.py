@@ -141,7 +141,7 @@ def _progress_moves(state: GameState, lay: Layout, ctx: Context, out: list[Move]
             top = pile[-1]
             if fkey[top] in need or RANK[top] == 1:
                 _foundation_plays(state, ctx, top, _P, i, out)
-    info = _work_info(work, ctx)
+    info = _work_info(work, ctx, lay.down)
     if ntop >= 0:
         _work_plays(ctx, ntop, _N, info, out)
     if wtop >= 0:
@@ -157,9 +157,17 @@ def _suffix_ok(move_rule: int, d: int, n: int) -> bool:
 
 
 def _shuffle_moves(
-    work: tuple[tuple[int, ...], ...], space: int, slide: int, move_rule: int
+    work: tuple[tuple[int, ...], ...],
+    space: int,
+    slide: int,
+    move_rule: int,
+    down: tuple[tuple[int, ...], ...] = (),
 ) -> list[tuple[int, int, int, int]]:
-    """Moves between work piles as ``(card, source pile, target code, target pile)``."""
+    """Moves between work piles as ``(card, source pile, target code, target pile)``.
+
+    ``work`` holds the face-up cards; ``down`` the face-down ones under them (Klondike), which
+    no card can slide under.
+    """
     out: list[tuple[int, int, int, int]] = []
     has_space = () in work
     slide_now = slide != SLIDE_OFF and (has_space or slide == SLIDE_ALWAYS)
@@ -183,7 +191,7 @@ def _shuffle_moves(
         if slide_now:
             x = KEY[pile[-1]]
             for j, tgt in enumerate(work):
-                if j != i and tgt and UNDER[tgt[0]] == x:
+                if j != i and tgt and UNDER[tgt[0]] == x and not (down and down[j]):
                     out.append((pile[-1], i, _TU, j))
     return out
 
@@ -201,18 +209,22 @@ class _WorkInfo(NamedTuple):
     """Card key -> the piles it may slide under now (empty if sliding is not allowed now)."""
 
 
-_WORK_INFO: dict[tuple[tuple[tuple[int, ...], ...], int, int, int], _WorkInfo] = {}
+_WORK_INFO: dict[
+    tuple[tuple[tuple[int, ...], ...], int, int, int, tuple[tuple[int, ...], ...]], _WorkInfo
+] = {}
 _WORK_INFO_LIMIT: Final = 1 << 16
 
 
-def _work_info(work: tuple[tuple[int, ...], ...], ctx: Context) -> _WorkInfo:
-    key = (work, ctx.space, ctx.slide, ctx.move_rule)
+def _work_info(
+    work: tuple[tuple[int, ...], ...], ctx: Context, down: tuple[tuple[int, ...], ...] = ()
+) -> _WorkInfo:
+    key = (work, ctx.space, ctx.slide, ctx.move_rule, down)
     info = _WORK_INFO.get(key)
     if info is not None:
         return info
     moves = tuple(
         _mv(card, _P, i, tgt, j)
-        for card, i, tgt, j in _shuffle_moves(work, ctx.space, ctx.slide, ctx.move_rule)
+        for card, i, tgt, j in _shuffle_moves(work, ctx.space, ctx.slide, ctx.move_rule, down)
     )
     onto: dict[int, list[int]] = {}
     under: dict[int, list[int]] = {}
@@ -221,7 +233,7 @@ def _work_info(work: tuple[tuple[int, ...], ...], ctx: Context) -> _WorkInfo:
     for j, pile in enumerate(work):
         if pile:
             onto.setdefault(ON[pile[-1]], []).append(j)
-            if slide_now:
+            if slide_now and not (down and down[j]):
                 under.setdefault(UNDER[pile[0]], []).append(j)
     info = _WorkInfo(
         moves,
@@ -289,7 +301,7 @@ def legal_moves(state: GameState, seat: int) -> tuple[Move, ...]:
     if _front_moves(state, lay, ctx, out):
         return tuple(out)
     progress = len(out) > (not lay.nerts and not ctx.auto_call)  # beyond the call
-    out.extend(_work_info(lay.work, ctx).moves)
+    out.extend(_work_info(lay.work, ctx, lay.down).moves)
     stock_left = len(lay.deck) - lay.cursor
     if not (ctx.when_blocked and progress):
         if stock_left:
@@ -368,8 +380,12 @@ def _reject(state: GameState, move: Move) -> Rejection | None:  # noqa: PLR0912,
         if not pile:
             return Rejection(Reason.EMPTY_SOURCE, f"seat {seat}'s work pile {i} is empty", move)
         if card not in pile:
+            # Klondike: say "not face up", never whether a face-down card is there.
+            where = "face up in" if lay.down and lay.down[i] else "in"
             return Rejection(
-                Reason.CARD_NOT_THERE, f"{card_obj} is not in seat {seat}'s work pile {i}", move
+                Reason.CARD_NOT_THERE,
+                f"{card_obj} is not {where} seat {seat}'s work pile {i}",
+                move,
             )
         d, n = pile.index(card), len(pile)
         src = _P
@@ -412,6 +428,12 @@ def _reject(state: GameState, move: Move) -> Rejection | None:  # noqa: PLR0912,
         if ctx.slide != SLIDE_ALWAYS and () not in lay.work:
             return Rejection(
                 Reason.SLIDE_UNDER_RULE, "sliding under needs an empty work pile", move
+            )
+        if lay.down and lay.down[j]:
+            return Rejection(
+                Reason.DOES_NOT_FIT,
+                f"work pile {j} has face-down cards: nothing can slide under it",
+                move,
             )
         if UNDER[dest[0]] != KEY[card]:
             return Rejection(

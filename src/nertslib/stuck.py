@@ -66,6 +66,8 @@ __all__ = [
 ]
 
 Work = tuple[tuple[int, ...], ...]
+#: Klondike: work piles as sorted ``(face-down cards, face-up cards)`` pairs.
+DownWork = tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
 
 
 class WorkSummary(NamedTuple):
@@ -87,7 +89,7 @@ class WorkSummary(NamedTuple):
 
 
 _PLAN_BUDGET: Final = 20_000
-_SUMMARIES: dict[tuple[Work, int, int, int], WorkSummary] = {}
+_SUMMARIES: dict[tuple[Work | DownWork, int, int, int], WorkSummary] = {}
 _CACHE_LIMIT: Final = 65_536
 
 
@@ -101,8 +103,41 @@ def _after(work: Work, card: int, i: int, tgt: int, j: int) -> Work:
     return tuple(piles)
 
 
-def work_summary(work: Work, space: int, slide: int, move_rule: int) -> WorkSummary:
-    """Summarise every configuration reachable from ``work`` by moves between work piles."""
+def _after_down(work: Work, down: Work, card: int, i: int, tgt: int, j: int) -> tuple[Work, Work]:
+    """:func:`_after` in the Klondike layout: a pile left without face-up cards turns one up."""
+    piles, hidden = list(work), list(down or ((),) * len(work))
+    pile = piles[i]
+    d = pile.index(card)
+    moved = pile[d:]
+    if not d and hidden[i]:
+        piles[i], hidden[i] = hidden[i][-1:], hidden[i][:-1]
+    else:
+        piles[i] = pile[:d]
+    piles[j] = piles[j] + moved if tgt == _TP else moved + piles[j]
+    new_down = tuple(hidden)
+    return tuple(piles), new_down if any(new_down) else ()
+
+
+def _split(cfg: DownWork) -> tuple[Work, Work]:
+    work = tuple(p for _, p in cfg)
+    down = tuple(d for d, _ in cfg)
+    return work, down if any(down) else ()
+
+
+def _pairs(work: Work, down: Work) -> DownWork:
+    return tuple(sorted(zip(down or ((),) * len(work), work, strict=True)))
+
+
+def work_summary(
+    work: Work, space: int, slide: int, move_rule: int, down: Work = ()
+) -> WorkSummary:
+    """Summarise every configuration reachable from ``work`` by moves between work piles.
+
+    ``down`` holds the face-down cards under each pile in the Klondike layout: moves that
+    uncover them are part of the search (turning a card up cannot be undone).
+    """
+    if down:
+        return _work_summary_down(work, down, space, slide, move_rule)
     start = tuple(sorted(work))
     key = (start, space, slide, move_rule)
     hit = _SUMMARIES.get(key)
@@ -117,6 +152,60 @@ def work_summary(work: Work, space: int, slide: int, move_rule: int) -> WorkSumm
         # share the summary (later calls after moves between work piles are cache hits).
         for cfg in seen:
             _SUMMARIES[(cfg, space, slide, move_rule)] = summary
+    _SUMMARIES[key] = summary
+    return summary
+
+
+def _work_summary_down(
+    work: Work, down: Work, space: int, slide: int, move_rule: int
+) -> WorkSummary:
+    start = _pairs(work, down)
+    key = (start, space, slide, move_rule)
+    hit = _SUMMARIES.get(key)
+    if hit is not None:
+        return hit
+    seen = {start}
+    frontier = [start]
+    tops: set[int] = set()
+    under_space: set[int] = set()
+    under_all: set[int] = set()
+    has_space = False
+    closes_on_space = space == SPACE_ANY and move_rule == MOVE_ANY_SUFFIX
+    summary = None
+    while frontier:
+        cfg_work, cfg_down = _split(frontier.pop())
+        cfg_space = () in cfg_work
+        if cfg_space and closes_on_space and not cfg_down:
+            # As in _search: with every card face up, one space makes each a top and a base.
+            cards = [c for pile in cfg_work for c in pile]
+            unders = frozenset(UNDER[c] for c in cards)
+            summary = WorkSummary(
+                frozenset(cards), frozenset(ON[c] for c in cards), True, unders, unders
+            )
+            break
+        has_space = has_space or cfg_space
+        for i, pile in enumerate(cfg_work):
+            if pile:
+                tops.add(pile[-1])
+                if not (cfg_down and cfg_down[i]):
+                    under_all.add(UNDER[pile[0]])
+                    if cfg_space:
+                        under_space.add(UNDER[pile[0]])
+        for card, i, tgt, j in _shuffle_moves(cfg_work, space, slide, move_rule, cfg_down):
+            nxt = _pairs(*_after_down(cfg_work, cfg_down, card, i, tgt, j))
+            if nxt not in seen:
+                seen.add(nxt)
+                frontier.append(nxt)
+    if summary is None:
+        summary = WorkSummary(
+            frozenset(tops),
+            frozenset(ON[t] for t in tops),
+            has_space,
+            frozenset(under_space),
+            frozenset(under_all),
+        )
+    if len(_SUMMARIES) >= _CACHE_LIMIT:
+        _SUMMARIES.clear()
     _SUMMARIES[key] = summary
     return summary
 
@@ -259,9 +348,10 @@ def stuck_layout(
         return False
     if summary is None:
         # Cheap first: a top of the pass that plays in the current configuration.
-        if _progress_with(state, ctx, _config_summary(lay.work), _pass_tops(lay, ctx)):
+        config = _config_summary(lay.work, lay.down)
+        if _progress_with(state, ctx, config, _pass_tops(lay, ctx)):
             return False
-        summary = work_summary(lay.work, ctx.space, ctx.slide, ctx.move_rule)
+        summary = work_summary(lay.work, ctx.space, ctx.slide, ctx.move_rule, lay.down)
     return not _progress_with(state, ctx, summary, _pass_tops(lay, ctx))
 
 
@@ -290,9 +380,9 @@ def _progress_with(
 
 
 @functools.lru_cache(maxsize=4096)
-def _config_summary(cfg: Work) -> WorkSummary:
+def _config_summary(cfg: Work, down: Work = ()) -> WorkSummary:
     """The summary of one configuration alone (no moves between work piles)."""
-    bases = frozenset(UNDER[p[0]] for p in cfg if p)
+    bases = frozenset(UNDER[p[0]] for i, p in enumerate(cfg) if p and not (down and down[i]))
     space = () in cfg
     return WorkSummary(
         frozenset(p[-1] for p in cfg if p),
@@ -389,7 +479,7 @@ def plan_progress(state: GameState, seat: int) -> Move | None:
     tops = [(lay.nerts[-1], _N)] if lay.nerts else []
     if lay.cursor:
         tops.append((lay.deck[lay.cursor - 1], _W))
-    summary = work_summary(lay.work, ctx.space, ctx.slide, ctx.move_rule)
+    summary = work_summary(lay.work, ctx.space, ctx.slide, ctx.move_rule, lay.down)
     if not _progress_with(state, ctx, summary, tops):
         # progress needs another waste top (or is impossible): turn, unless stuck
         if state.status is not None or stuck_layout(state, lay, ctx, summary):
@@ -398,18 +488,26 @@ def plan_progress(state: GameState, seat: int) -> Move | None:
             return _TURN[seat]
         return _RESTOCK[seat]
 
-    def goal(cfg: Work) -> bool:
-        return _progress_with(state, ctx, _config_summary(cfg), tops)
+    def goal(cfg: tuple[Work, Work]) -> bool:
+        return _progress_with(state, ctx, _config_summary(*cfg), tops)
 
-    start = lay.work
-    first: dict[Work, Move | None] = {start: None}
+    start = (lay.work, lay.down)
+    first: dict[tuple[Work, Work], Move | None] = {start: None}
     queue = deque([start])
     while queue and len(first) < _PLAN_BUDGET:
         cfg = queue.popleft()
         if cfg is not start and goal(cfg):
             return first[cfg]
-        for card, i, tgt, j in _shuffle_moves(cfg, ctx.space, ctx.slide, ctx.move_rule):
-            nxt = _after(cfg, card, i, tgt, j)
+        work, down = cfg
+        for card, i, tgt, j in _shuffle_moves(work, ctx.space, ctx.slide, ctx.move_rule, down):
+            nxt = (
+                _after_down(work, down, card, i, tgt, j)
+                if down
+                else (
+                    _after(work, card, i, tgt, j),
+                    (),
+                )
+            )
             if nxt not in first:
                 first[nxt] = first[cfg] or _mv(card, _P, i, tgt, j)
                 queue.append(nxt)

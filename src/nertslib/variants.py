@@ -12,7 +12,7 @@ preset's name. Build house rules by naming the fields you change::
     >>> nl.variants.get("NNA").target_score
     150
     >>> nl.variants.names()
-    ('standard', 'nna', 'racing_demon')
+    ('standard', 'nna', 'racing_demon', 'pounce')
 """
 
 from __future__ import annotations
@@ -57,7 +57,6 @@ BySeatCount = Literal["by_seat_count"]
 
 #: Not yet honoured by the engine; a Variant asking for them is refused rather than ignored.
 _UNSUPPORTED: Final = {
-    "work_pile_layout": ("klondike",),
     "jokers_per_deck": (1, 2),
 }
 
@@ -157,7 +156,9 @@ class Variant:
         nerts_pile_face_up: Whether the whole Nerts pile is visible to everyone (views only).
         work_piles: Work piles per seat (1–8), or ``"by_seat_count"``: 6 for one or two
             seats, 5 for three, 4 for four or more.
-        work_pile_layout: ``"single"`` (one card per pile). ``"klondike"`` is reserved.
+        work_pile_layout: ``"single"`` (one face-up card per pile) or ``"klondike"`` (Pounce:
+            pile ``i`` is dealt ``i + 1`` cards, all face down but the top; a face-down card
+            turns up when the cards on it leave, and nothing slides under a face-down card).
         work_pile_move: What may move between work piles: ``"any_suffix"`` (any card with
             everything above it), ``"top_card"`` (single cards), ``"whole_pile"`` (a pile's
             top card, or the whole pile).
@@ -251,6 +252,17 @@ class Variant:
     teams: tuple[tuple[int, ...], ...] | None = attrs.field(
         default=None, converter=_to_teams, validator=_check_teams, kw_only=True
     )
+
+    def __attrs_post_init__(self) -> None:
+        if self.work_pile_layout == "klondike":
+            most = 6 if self.work_piles == "by_seat_count" else self.work_piles
+            dealt = most * (most + 1) // 2 + self.nerts_pile_size
+            if dealt > 52:
+                msg = (
+                    f"Variant.work_pile_layout='klondike' with {most} work piles and a "
+                    f"{self.nerts_pile_size}-card Nerts pile deals {dealt} cards; a deck has 52"
+                )
+                raise ValueError(msg)
 
     # --- derived rules, resolved per seat count -------------------------------------------
 
@@ -642,7 +654,7 @@ def get(name: str) -> Variant:
     >>> nl.variants.get("chess")
     Traceback (most recent call last):
     ...
-    ValueError: unknown variant: 'chess' (known: standard, nna, racing_demon)
+    ValueError: unknown variant: 'chess' (known: standard, nna, racing_demon, pounce)
     """
     key = name.casefold().replace(" ", "_") if isinstance(cast(object, name), str) else name
     if key not in _ALIASES:
@@ -668,4 +680,9 @@ register(
     Variant(nerts_penalty=1, caller_bonus=10, space_fill="nerts_only", space_fill_mandatory=True),
     "racing-demon",
     "demon",
+)
+register(
+    "pounce",
+    Variant(work_pile_layout="klondike", work_piles=5, nerts_pile_size=9, space_fill="king_only"),
+    "klondike",
 )

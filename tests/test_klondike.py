@@ -1,0 +1,216 @@
+"""The Klondike work-pile layout of Pounce (rules.md §11 ``work_pile_layout="klondike"``).
+
+Pile ``i`` is dealt ``i + 1`` cards, all face down but the top; a face-down card turns up when
+the cards on it leave; face-down cards can be neither moved nor named, and nothing slides
+under them. The ``pounce`` preset adds King-only spaces, five piles and a 9-card Nerts pile.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import nertslib as nl
+from nertslib.state import Layout
+from nertslib.testing import random_sim_test, state_problems
+from tests.helpers import move, moves_text, position
+from tests.test_stuck import brute_force_stuck
+
+KLONDIKE = nl.Variant(work_pile_layout="klondike")
+POUNCE = nl.variants.get("pounce")
+
+
+def test_pounce_preset_fields() -> None:
+    assert nl.Variant(
+        work_pile_layout="klondike", work_piles=5, nerts_pile_size=9, space_fill="king_only"
+    ) == POUNCE
+    assert nl.variants.get("klondike") is POUNCE
+    assert POUNCE.to_spec() == "pounce"
+
+
+def test_deal_gives_piles_of_one_to_n_cards_face_down_below_the_top() -> None:
+    state = nl.deal("pounce", seats=2, seed=1)
+    lay = state.seats[0]
+    assert [len(p) for p in lay.work_piles] == [1, 2, 3, 4, 5]
+    assert lay.face_down_counts == (0, 1, 2, 3, 4)
+    assert [len(p) for p in lay.work] == [1, 1, 1, 1, 1]
+    assert len(lay.nerts_pile) == 9
+    assert len(lay.stock) == 52 - 15 - 9
+    # pile i takes the next i + 1 cards of the shuffled deck, the last one face up
+    deck = nl.deal("pounce", seats=2, seed=1)
+    assert deck == state
+    assert state_problems(state) == []
+    assert state.to_nfen().split()[2].split("|")[2] == "7S~AH"
+    assert nl.GameState.from_nfen(state.to_nfen()) == state
+
+
+def test_single_layout_deal_is_unchanged_by_the_klondike_code() -> None:
+    lay = nl.deal("standard", seats=1, seed=3).seats[0]
+    assert lay.down == ()
+    assert lay.face_down_counts == (0, 0, 0, 0)
+
+
+def test_playing_the_top_turns_the_next_card_up() -> None:
+    s = position(KLONDIKE, foundations=["AH0"], work={0: ["KC.9D~2H", "5S"]})
+    after = nl.apply(s, move("0:2H@P0>F0"))
+    lay = after.seats[0]
+    assert lay.work[0] == (s.seats[0].down[0][-1],)
+    assert [c.code for c in lay.work_piles[0]] == ["KC", "9D"]
+    assert lay.face_down_counts == (1, 0, 0, 0)
+    # the last face-down card turns up too, and the layout then has none at all
+    s2 = position(KLONDIKE, foundations=["AH0"], work={0: ["9D~2H", "5S"]})
+    lay2 = nl.apply(s2, move("0:2H@P0>F0")).seats[0]
+    assert lay2.down == ()
+    assert [c.code for c in lay2.work_piles[0]] == ["9D"]
+
+
+def test_moving_a_stack_turns_the_card_under_it_up() -> None:
+    s = position(KLONDIKE, work={0: ["3C~9D.8S", "10C", "4H"]})
+    after = nl.apply(s, move("0:9D@P0>P1"))
+    assert [[c.code for c in p] for p in after.seats[0].work_piles] == [
+        ["3C"],
+        ["10C", "9D", "8S"],
+        ["4H"],
+        [],
+    ]
+    assert after.seats[0].down == ()
+    # moving only part of the face-up cards turns nothing up
+    s2 = position(KLONDIKE, work={0: ["3C~9D.8S", "9H", "4H"]})
+    after2 = nl.apply(s2, move("0:8S@P0>P1"))
+    assert after2.seats[0].face_down_counts == (1, 0, 0, 0)
+    assert [c.code for c in after2.seats[0].work_piles[0]] == ["3C", "9D"]
+
+
+def test_face_down_cards_cannot_be_named_and_the_message_does_not_tell() -> None:
+    s = position(KLONDIKE, foundations=["AC0.2C0"], work={0: ["3C.9H~KD", ""]})
+    hidden = nl.check(s, move("0:3C@P0>F0"))
+    absent = nl.check(s, move("0:5S@P0>F0"))
+    assert hidden is not None
+    assert absent is not None
+    assert hidden.reason is absent.reason is nl.Reason.CARD_NOT_THERE
+    assert hidden.message == "3♣ is not face up in seat 0's work pile 0"
+    assert absent.message == "5♠ is not face up in seat 0's work pile 0"
+    assert "0:3C@P0>F0" not in moves_text(s, 0)
+
+
+def test_nothing_slides_under_a_pile_with_face_down_cards() -> None:
+    s = position(KLONDIKE, nerts={0: "KS"}, work={0: ["4H~QD", "QH", ""]})
+    moves = moves_text(s, 0)
+    assert "0:KS@N>U1" in moves
+    assert "0:KS@N>U0" not in moves
+    rejection = nl.check(s, move("0:KS@N>U0"))
+    assert rejection is not None
+    assert rejection.reason is nl.Reason.DOES_NOT_FIT
+    assert rejection.message == "work pile 0 has face-down cards: nothing can slide under it"
+    # between work piles too: the black King on pile 3 may go under pile 1 only
+    s2 = position(KLONDIKE, work={0: ["4H~QD", "QH", "", "KC"]})
+    shuffles = [m for m in moves_text(s2, 0) if "@P3>U" in m]
+    assert shuffles == ["0:KC@P3>U1"]
+
+
+def test_pounce_spaces_take_kings_only_and_a_king_may_leave_face_down_cards() -> None:
+    s = position(
+        POUNCE, nerts={0: "QS"}, waste={0: "KH"}, work={0: ["2C.3D~KS.QH", "", "7C", "8D", "9S"]}
+    )
+    moves = moves_text(s, 0)
+    assert "0:QS@N>P1" not in moves
+    assert "0:KH@W>P1" in moves
+    assert "0:KS@P0>P1" in moves
+    assert "0:QH@P0>P1" not in moves
+    after = nl.apply(s, move("0:KS@P0>P1"))
+    assert [[c.code for c in p] for p in after.seats[0].work_piles][:2] == [
+        ["2C", "3D"],
+        ["KS", "QH"],
+    ]
+    assert after.seats[0].face_down_counts == (1, 0, 0, 0, 0)
+    rejection = nl.check(s, move("0:QS@N>P1"))
+    assert rejection is not None
+    assert rejection.reason is nl.Reason.SPACE_RULE
+
+
+def test_whole_pile_moves_count_the_face_up_part_as_the_pile() -> None:
+    v = nl.Variant(work_pile_layout="klondike", work_pile_move="whole_pile")
+    s = position(v, work={0: ["3C~9D.8S.7H", "10C", "9H", "8C"]})
+    moves = moves_text(s, 0)
+    assert "0:9D@P0>P1" in moves  # the whole face-up part
+    assert "0:7H@P0>P3" in moves  # the top card
+    assert "0:8S@P0>P2" not in moves  # a middle card
+
+
+def test_stuck_detection_sees_progress_behind_face_down_cards() -> None:
+    # The 2H lies face down under the 9D: moving the 9D onto the 10C turns it up, and it
+    # plays on the foundation's Ace. Nothing else can ever move.
+    s = position(
+        KLONDIKE,
+        foundations=["AH0"],
+        nerts={0: "AC.AD.AS.QH.QD.QC.QS.5S"},
+        work={0: ["2H~9D", "10C", "KD", "KS"]},
+    )
+    assert nl.is_stuck(s, 0) is False
+    assert brute_force_stuck(s, 0) is False
+    assert nl.greedy_bot(s, 0) == move("0:9D@P0>P1")
+    # the same layout with the 10C elsewhere: the 9D cannot move, the 2H never shows
+    t = position(
+        KLONDIKE,
+        foundations=["AH0"],
+        nerts={0: "AC.AD.AS.QH.QD.QC.QS.10C.5S"},
+        work={0: ["2H~9D", "KH", "KD", "KS"]},
+        stock={0: "3H"},
+    )
+    assert brute_force_stuck(t, 0) is True
+    assert nl.is_stuck(t, 0) is True
+    assert "0:rotate" in moves_text(t, 0)
+
+
+def test_klondike_variant_checks_the_deck_is_large_enough() -> None:
+    with pytest.raises(ValueError, match=r"^Variant.work_pile_layout='klondike'") as info:
+        nl.Variant(work_pile_layout="klondike", work_piles=8, nerts_pile_size=26)
+    assert str(info.value) == (
+        "Variant.work_pile_layout='klondike' with 8 work piles and a 26-card Nerts pile "
+        "deals 62 cards; a deck has 52"
+    )
+    big = nl.Variant(work_pile_layout="klondike", work_piles=8, nerts_pile_size=16)
+    assert len(nl.deal(big, seats=1).seats[0].stock) == 0
+    # by seat count: at most 6 piles, 21 cards, so every Nerts pile size fits
+    v = nl.Variant(work_pile_layout="klondike", work_piles="by_seat_count", nerts_pile_size=26)
+    assert [len(p) for p in nl.deal(v, seats=1).seats[0].work_piles] == [1, 2, 3, 4, 5, 6]
+    assert len(nl.deal(v, seats=1).seats[0].stock) == 52 - 21 - 26
+
+
+def test_nfen_rejects_misplaced_face_down_cards() -> None:
+    good = position(KLONDIKE, work={0: ["3C~9D"]}).to_nfen()
+    assert "3C~9D" in good
+    with pytest.raises(nl.NFENError, match="face-down work cards outside the Klondike layout"):
+        nl.GameState.from_nfen(good.replace("standard,work_pile_layout=klondike", "standard"))
+    with pytest.raises(nl.NFENError, match="work pile 0 has face-down cards but no top"):
+        nl.GameState.from_nfen(good.replace("3C~9D", "3C.9D~-"))
+
+
+def test_state_problems_names_face_down_faults() -> None:
+    s = position(KLONDIKE, work={0: ["3C~9D"]})
+    lay = s.seats[0]
+    bare = Layout(
+        0, lay.nerts, ((), *lay.work[1:]), lay.deck + lay.work[0], lay.cursor, 0, lay.down
+    )
+    broken = nl.GameState(
+        s.variant, (bare,), s.fnd, None, -1, False, 0, 0, s.ctx, s.need
+    )  # pile 0: a face-down 3C with nothing face up on it
+    assert "seat 0's work pile 0 has face-down cards but no face-up top" in state_problems(broken)
+    empty_lists = Layout(0, lay.nerts, lay.work, lay.deck, lay.cursor, 0, ((),) * 4)
+    odd = nl.GameState(s.variant, (empty_lists,), s.fnd, None, -1, False, 0, 0, s.ctx, s.need)
+    problems = state_problems(odd)
+    assert "seat 0's empty face-down lists are not written as ()" in problems
+
+
+def test_render_shows_face_down_cards_as_hashes() -> None:
+    s = position(KLONDIKE, work={0: ["3C.4D~9D"]}, nerts={0: "5S"})
+    assert "work ## ## 9♦ | · | · | ·" in str(s)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32), st.integers(1, 4))
+def test_pounce_hands_keep_every_invariant(seed: int, seats: int) -> None:
+    report = random_sim_test(POUNCE, hands=1, seats=seats, seed=seed)
+    assert report.hands == 1
+    assert len(report.endings) == 1
