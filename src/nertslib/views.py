@@ -1,0 +1,690 @@
+"""Per-seat views of a position, and determinization for bots (design.md principle 6).
+
+Nerts hides cards: the Nerts pile below its top, the stocks, and, in the Klondike layout, the
+face-down work cards. :func:`view` returns what one seat may see of a position (``seat=None``:
+a spectator); :func:`determinize` turns a view back into a full :class:`~nertslib.GameState`
+that agrees with everything the view shows and deals the hidden cards at random, so that a bot
+which is only ever given views can still call :func:`~nertslib.legal_moves`, search ahead, or
+run any state-based bot.
+
+**What a view shows.** Everyone, spectators included, sees:
+
+* the variant, whether and how the hand is over (status, caller), the stuck-resolution count
+  and flag, and every foundation card;
+* for every seat: the size of its Nerts pile and its top card; the face-up cards of every work
+  pile and how many face-down cards lie under each (Klondike layout); the size of its stock;
+  the size of its waste and the waste's top card; how often it has turned its waste over.
+
+The seat itself also sees its **whole waste** (it turned those cards up itself). With
+``Variant.nerts_pile_face_up=True`` every seat's whole Nerts pile is visible to everyone: this
+knob changes nothing in the rules, only what views show.
+
+**What a view never shows:** the Nerts cards below the top (unless face up), any stock card
+(the seat's own included), face-down work cards, another seat's waste below its top, and the
+shuffle seed. Nothing else in a position is hidden. A view is memoryless: it is what the table
+shows *now*; a bot that wants to remember cards it saw earlier keeps its own notes.
+
+**No leaks.** Changing only cards hidden from seat ``p`` (re-ordering any stock, the face-down
+Nerts cards, the face-down work cards, or other seats' wastes below their tops, or exchanging
+hidden cards of one seat between those places) never changes ``view(state, p)``. The property
+tests check this, and that :func:`~nertslib.check` messages for a seat's moves name only cards
+that seat can see.
+
+**Determinization.** ``determinize(view, seed)`` gives each seat's *unseen* cards (its deck
+minus every card of that deck the view shows, foundations included) to the hidden places, in
+an order drawn with the library's own seeded shuffle (``nertslib.deal.shuffled``, stream
+``seat``). The result passes :func:`nertslib.testing.state_problems`, and
+``view(determinize(v, seed), v.seat) == v``. The real seed is unknown to the viewer, so the
+new state carries ``seed`` as its seed.
+
+**Bots.** Every legal move of a seat except ``rotate`` depends only on what that seat sees, so
+``legal_moves(determinize(v, k), v.seat)`` is the same for every ``k`` once ``rotate`` moves are
+removed. (``rotate`` is offered only to a stuck seat, and being stuck depends on cards the seat
+cannot see: the order of its own stock and, in the Klondike layout, its face-down work cards.)
+
+>>> import nertslib as nl
+>>> from nertslib.views import determinize, view
+>>> state = nl.deal("standard", seats=2, seed=29)
+>>> mine = view(state, 0)
+>>> mine
+View.from_nfen('standard - 12?.2S|QC|3H|7D|AS|35?|-|0 12?.7S|3D|2S|JC|AS|35?|-|0 play r0 v0')
+>>> guess = determinize(mine, seed=1)
+>>> view(guess, 0) == mine, nl.legal_moves(guess, 0) == nl.legal_moves(state, 0)
+(True, True)
+
+A view's NFEN is the position's NFEN with every run of hidden cards written as its size and a
+``?`` (``12?.2S``: twelve hidden cards under 2♠; ``2?~KD``: two face-down cards under K♦; a
+stock is only ``35?``), and the seed token ``s<seed>`` replaced by the viewer, ``v<seat>`` or
+``v-`` for a spectator.
+
+.. versionadded:: 0.1.0
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from typing import Final, cast
+
+import attrs
+
+from nertslib.cards import CARDS, DECK_SPAN, KEY, ON, OWNER, Card, parse_code
+from nertslib.context import context_for, need_index
+from nertslib.deal import shuffled
+from nertslib.errors import NertsError
+from nertslib.state import EndReason, GameState, Layout, NFENError
+from nertslib.variants import Variant
+
+__all__ = ["SeatView", "View", "determinize", "view"]
+
+
+def _cards(ids: tuple[int, ...]) -> tuple[Card, ...]:
+    return tuple([CARDS[i] for i in ids])
+
+
+@attrs.frozen
+class SeatView:
+    """What a view shows of one seat's layout. Cards are card ids, piles bottom first.
+
+    Read it through the properties (``nerts_top``, ``work_piles``, ``visible_waste`` …), which
+    hand out :class:`~nertslib.Card` values; the fields are ints and int tuples so that a view
+    costs little to build. ``repr`` is the constructor call.
+
+    >>> import nertslib as nl
+    >>> from nertslib.views import view
+    >>> state = nl.apply(nl.deal("standard", seats=2, seed=29), nl.Move.turn(1))
+    >>> theirs = view(state, 0).seats[1]
+    >>> theirs.nerts_size, theirs.nerts_top, theirs.hidden_nerts
+    (13, Card.parse('7S', owner=1), 12)
+    >>> theirs.waste_size, theirs.visible_waste, theirs.stock_size
+    (3, (Card.parse('JH', owner=1),), 32)
+
+    Attributes:
+        seat: The seat whose layout this is.
+        nerts_size: How many cards its Nerts pile holds.
+        nerts: The visible Nerts cards, bottom first: the top only, or the whole pile when
+            ``nerts_pile_face_up``; ``()`` when the pile is empty.
+        work: The face-up cards of each work pile, base first.
+        down: How many face-down cards lie under each work pile (Klondike layout); ``()``
+            when there are none, as in ``Layout.down``.
+        stock_size: How many cards its stock holds (all hidden).
+        waste_size: How many cards its waste holds.
+        waste: The visible waste cards, bottom first: the whole waste for the viewer's own
+            seat, the top only for the others; ``()`` when the waste is empty.
+        passes: How often the seat has turned its waste over.
+
+    .. versionadded:: 0.1.0
+    """
+
+    seat: int
+    nerts_size: int
+    nerts: tuple[int, ...]
+    work: tuple[tuple[int, ...], ...]
+    down: tuple[int, ...]
+    stock_size: int
+    waste_size: int
+    waste: tuple[int, ...]
+    passes: int
+
+    @property
+    def nerts_top(self) -> Card | None:
+        """The face-up top of the Nerts pile, or ``None`` when it is empty."""
+        return CARDS[self.nerts[-1]] if self.nerts else None
+
+    @property
+    def visible_nerts(self) -> tuple[Card, ...]:
+        """The Nerts cards the view shows, bottom first (the top, or all when face up)."""
+        return _cards(self.nerts)
+
+    @property
+    def hidden_nerts(self) -> int:
+        """How many Nerts cards the view does not show."""
+        return self.nerts_size - len(self.nerts)
+
+    @property
+    def work_piles(self) -> tuple[tuple[Card, ...], ...]:
+        """The face-up cards of each work pile, base first (face-down cards are not shown)."""
+        return tuple(_cards(p) for p in self.work)
+
+    @property
+    def face_down_counts(self) -> tuple[int, ...]:
+        """How many face-down cards lie under each work pile (zeros outside Klondike).
+
+        >>> import nertslib as nl
+        >>> from nertslib.views import view
+        >>> view(nl.deal("pounce", seats=1, seed=2)).seats[0].face_down_counts
+        (0, 1, 2, 3, 4)
+        """
+        return self.down or (0,) * len(self.work)
+
+    @property
+    def waste_top(self) -> Card | None:
+        """The playable top of the waste, or ``None`` when it is empty."""
+        return CARDS[self.waste[-1]] if self.waste else None
+
+    @property
+    def visible_waste(self) -> tuple[Card, ...]:
+        """The waste cards the view shows, bottom first (all for the viewer, else the top)."""
+        return _cards(self.waste)
+
+    @property
+    def hidden_waste(self) -> int:
+        """How many waste cards the view does not show."""
+        return self.waste_size - len(self.waste)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card of this layout that the view shows (Nerts pile, work piles, then waste)."""
+        return _cards(self.nerts + tuple(c for p in self.work for c in p) + self.waste)
+
+
+@attrs.frozen(repr=False, cache_hash=True)
+class View:
+    """What one seat (or a spectator) may see of a position; build it with :func:`view`.
+
+    A view is a value: equal views compare and hash equal. ``repr`` is
+    ``View.from_nfen('…')`` (see the module docs for the format) and ``str`` a picture for
+    people, with ``##`` for a face-down work card.
+
+    >>> import nertslib as nl
+    >>> from nertslib.views import View, view
+    >>> state = nl.apply(nl.deal("standard", seats=2, seed=29), nl.Move.turn(0))
+    >>> mine = view(state, 0)
+    >>> print(mine)
+    standard · 2 seats · in play · seat 0's view
+    foundations: none
+    seat 0  Nerts 13 [2♠]  work Q♣ | 3♥ | 7♦ | A♠  stock 32  waste 3 [K♠ K♣ 8♠]
+    seat 1  Nerts 13 [7♠]  work 3♦ | 2♠ | J♣ | A♠  stock 35  waste ·
+    >>> View.from_nfen(mine.to_nfen()) == mine, eval(repr(mine)) == mine
+    (True, True)
+    >>> view(state).seats[0].visible_waste  # a spectator sees the top only
+    (Card.parse('8S', owner=0),)
+
+    Attributes:
+        variant: The rules in force.
+        seat: The viewing seat, or ``None`` for a spectator.
+        seats: What the view shows of each seat's layout, by seat number.
+        fnd: The foundations as card ids (see :attr:`foundations`).
+        status: ``None`` while the hand is in play, else the :class:`~nertslib.EndReason`.
+        caller: The seat that ended the hand by Nerts, or ``-1``.
+        stalled: A stuck resolution was applied and no seat has made progress since.
+        resolutions: How many stuck resolutions the hand has had.
+
+    .. versionadded:: 0.1.0
+    """
+
+    variant: Variant
+    seat: int | None
+    seats: tuple[SeatView, ...]
+    fnd: tuple[tuple[int, ...], ...]
+    status: EndReason | None
+    caller: int
+    stalled: bool
+    resolutions: int
+
+    @property
+    def foundations(self) -> tuple[tuple[Card, ...], ...]:
+        """The shared foundations in the order they were started, each Ace first."""
+        return tuple(_cards(p) for p in self.fnd)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the hand has ended."""
+        return self.status is not None
+
+    @property
+    def own(self) -> SeatView | None:
+        """The viewer's own :class:`SeatView`, or ``None`` for a spectator."""
+        return None if self.seat is None else self.seats[self.seat]
+
+    def unseen_cards(self, seat: int) -> tuple[Card, ...]:
+        """The cards of ``seat``'s deck that this view does not show, by card id.
+
+        They are the cards :func:`determinize` deals into ``seat``'s hidden places.
+
+        Raises:
+            NertsError: if ``seat`` does not play in this hand.
+
+        >>> import nertslib as nl
+        >>> from nertslib.views import view
+        >>> unseen = view(nl.deal("standard", seats=2, seed=29), 0).unseen_cards(1)
+        >>> len(unseen), nl.Card.parse("7S", owner=1) in unseen
+        (47, False)
+        """
+        n = len(self.seats)
+        if type(seat) is not int or not 0 <= seat < n:
+            msg = f"seat {seat!r} does not play in this {n}-seat hand"
+            raise NertsError(msg)
+        return _cards(_unseen(self, seat, _foundation_cards(self.fnd, n)[seat]))
+
+    # --- text forms ---------------------------------------------------------------------------
+
+    def to_nfen(self) -> str:
+        """The view as one line: NFEN with hidden cards as counts (see the module docs).
+
+        >>> import nertslib as nl
+        >>> from nertslib.views import view
+        >>> view(nl.deal("standard", seats=1, seed=3), None).to_nfen()
+        'standard - 12?.QD|8D|7D|JD|3C|35?|-|0 play r0 v-'
+        """
+        fnd = "/".join(".".join(CARDS[c].code + str(OWNER[c]) for c in p) for p in self.fnd)
+        if self.status is None:
+            status = "play"
+        elif self.status is EndReason.NERTS:
+            status = f"nerts:{self.caller}"
+        else:
+            status = "stalemate"
+        stalled = "!" if self.stalled else ""
+        viewer = "-" if self.seat is None else str(self.seat)
+        return " ".join(
+            [
+                self.variant.to_spec(),
+                fnd or "-",
+                *(_seat_nfen(sv) for sv in self.seats),
+                status,
+                f"r{self.resolutions}{stalled}",
+                f"v{viewer}",
+            ]
+        )
+
+    @classmethod
+    def from_nfen(cls, text: str) -> View:
+        """Read a view written by :meth:`to_nfen`, checking that some position could show it.
+
+        Every card of every deck must be shown at most once or counted as hidden, so that the
+        counts add up to the deck; the viewer's waste is fully shown and only the tops of the
+        other wastes; work piles build down and foundations up.
+
+        Raises:
+            NFENError: (a :class:`ValueError`) naming what is wrong, quoting the input.
+
+        >>> from nertslib.views import View
+        >>> View.from_nfen("standard - 12?.QD|8D|7D|JD|3C|35?|-|0 play r0 v-").seats[0].stock_size
+        35
+        >>> View.from_nfen("standard - 12?.QD|8D|7D|JD|3C|34?|-|0 play r0 v-")
+        Traceback (most recent call last):
+        ...
+        nertslib.state.NFENError: bad view NFEN 'standard - 12?.QD|8D|7D|JD|3C|34?|-|0 play r0 v-': seat 0 shows 5 card(s) and hides 46, but its deck has 52
+        """  # noqa: E501 - a doctest output line
+        try:
+            return _parse_view(text)
+        except NFENError:
+            raise
+        except ValueError as exc:
+            raise _bad(text, str(exc)) from None
+
+    def __repr__(self) -> str:
+        return f"View.from_nfen({self.to_nfen()!r})"
+
+    def __str__(self) -> str:
+        n = len(self.seats)
+        if self.status is None:
+            status = "in play"
+        elif self.status is EndReason.NERTS:
+            status = f"over: seat {self.caller} called Nerts"
+        else:
+            status = "over: stalemate"
+        who = "spectator's view" if self.seat is None else f"seat {self.seat}'s view"
+        lines = [f"{self.variant.to_spec()} · {n} seat{'s' if n != 1 else ''} · {status} · {who}"]
+        if self.fnd:
+            tops = "  ".join(f"F{k}:{CARDS[p[-1]]}" for k, p in enumerate(self.fnd))
+            lines.append(f"foundations: {tops}")
+        else:
+            lines.append("foundations: none")
+        lines.extend(_seat_picture(sv) for sv in self.seats)
+        return "\n".join(lines)
+
+
+# --- building views ---------------------------------------------------------------------------
+
+
+def _seat_view(lay: Layout, own: bool, face_up: bool) -> SeatView:
+    cur = lay.cursor
+    deck = lay.deck
+    return SeatView(
+        lay.seat,
+        len(lay.nerts),
+        lay.nerts if face_up else lay.nerts[-1:],
+        lay.work,
+        tuple([len(d) for d in lay.down]) if lay.down else (),
+        len(deck) - cur,
+        cur,
+        deck[:cur] if own else deck[cur - 1 : cur] if cur else (),
+        lay.passes,
+    )
+
+
+def view(state: GameState, seat: int | None = None) -> View:
+    """What ``seat`` may see of ``state``; ``seat=None`` is a spectator (see the module docs).
+
+    Raises:
+        NertsError: (a :class:`ValueError`) if ``seat`` is neither ``None`` nor a seat of
+            this hand, quoting it.
+
+    >>> import nertslib as nl
+    >>> from nertslib.views import view
+    >>> state = nl.deal("standard", seats=2, seed=29)
+    >>> view(state, 1).seats[0].nerts_top == state.seats[0].nerts_top
+    True
+    >>> view(state, 2)
+    Traceback (most recent call last):
+    ...
+    nertslib.errors.NertsError: seat 2 does not play in this 2-seat hand
+    """
+    layouts = state.layouts
+    if seat is not None and (type(seat) is not int or not 0 <= seat < len(layouts)):
+        msg = f"seat {seat!r} does not play in this {len(layouts)}-seat hand"
+        raise NertsError(msg)
+    face_up = state.variant.nerts_pile_face_up
+    return View(
+        state.variant,
+        seat,
+        tuple([_seat_view(lay, i == seat, face_up) for i, lay in enumerate(layouts)]),
+        state.fnd,
+        state.status,
+        state.caller,
+        state.stalled,
+        state.resolutions,
+    )
+
+
+# --- determinization --------------------------------------------------------------------------
+
+
+def _foundation_cards(fnd: tuple[tuple[int, ...], ...], n: int) -> list[list[int]]:
+    by_owner: list[list[int]] = [[] for _ in range(n)]
+    for pile in fnd:
+        for c in pile:
+            by_owner[OWNER[c]].append(c)
+    return by_owner
+
+
+def _unseen(v: View, seat: int, on_foundations: list[int]) -> tuple[int, ...]:
+    sv = v.seats[seat]
+    seen = set(sv.nerts)
+    seen.update(sv.waste)
+    seen.update(on_foundations)
+    for pile in sv.work:
+        seen.update(pile)
+    base = seat * DECK_SPAN
+    return tuple([c for c in range(base, base + 52 + v.variant.jokers_per_deck) if c not in seen])
+
+
+def determinize(v: View, seed: int) -> GameState:
+    """A full position consistent with view ``v``, its hidden cards dealt from ``seed``.
+
+    Each seat's unseen cards (:meth:`View.unseen_cards`) are shuffled with
+    ``nertslib.deal.shuffled`` (stream = the seat) and dealt to the bottom of its Nerts
+    pile, under its work piles (bottom first, pile by pile), to its waste below the shown
+    cards, and to its stock, in that order. Equal arguments give equal states, the state's seed
+    is ``seed``, and ``view(determinize(v, seed), v.seat) == v``.
+
+    Raises:
+        NertsError: (a :class:`ValueError`) if ``seed`` is not an int ``>= 0``, or if a seat's
+            unseen cards do not fill its hidden places (a view no position could show).
+
+    >>> import nertslib as nl
+    >>> from nertslib.views import determinize, view
+    >>> state = nl.deal("standard", seats=2, seed=29)
+    >>> guess = determinize(view(state, 0), seed=5)
+    >>> guess.seats[0].nerts_top, guess.seats[1].nerts_top, guess.seed
+    (Card.parse('2S', owner=0), Card.parse('7S', owner=1), 5)
+    >>> guess.seats[0].stock == state.seats[0].stock
+    False
+    """
+    if type(seed) is not int or seed < 0:
+        msg = f"seed must be an int >= 0; got {seed!r}"
+        raise NertsError(msg)
+    n = len(v.seats)
+    ctx = context_for(v.variant, n)
+    on_foundations = _foundation_cards(v.fnd, n)
+    layouts = []
+    for q, sv in enumerate(v.seats):
+        unseen = _unseen(v, q, on_foundations[q])
+        hidden_n = sv.nerts_size - len(sv.nerts)
+        hidden_w = sv.waste_size - len(sv.waste)
+        places = hidden_n + sum(sv.down) + hidden_w + sv.stock_size
+        if len(unseen) != places or min(hidden_n, hidden_w, sv.stock_size, *sv.down, 0) < 0:
+            msg = (
+                f"seat {q} has {len(unseen)} unseen card(s) for {places} hidden place(s): "
+                f"no position shows this view"
+            )
+            raise NertsError(msg)
+        cards = shuffled(unseen, seed, q)
+        at = hidden_n
+        down: list[tuple[int, ...]] = []
+        for k in sv.down:
+            down.append(cards[at : at + k])
+            at += k
+        layouts.append(
+            Layout(
+                q,
+                cards[:hidden_n] + sv.nerts,
+                sv.work,
+                cards[at : at + hidden_w] + sv.waste + cards[at + hidden_w :],
+                sv.waste_size,
+                sv.passes,
+                tuple(down) if any(down) else (),
+            )
+        )
+    return GameState(
+        v.variant,
+        tuple(layouts),
+        v.fnd,
+        v.status,
+        v.caller,
+        v.stalled,
+        v.resolutions,
+        seed,
+        ctx,
+        need_index(v.fnd, ctx),
+    )
+
+
+# --- text forms -------------------------------------------------------------------------------
+
+
+def _run(hidden: int, ids: tuple[int, ...]) -> str:
+    codes = [CARDS[c].code for c in ids]
+    if hidden:
+        codes.insert(0, f"{hidden}?")
+    return ".".join(codes) or "-"
+
+
+def _seat_nfen(sv: SeatView) -> str:
+    parts = [_run(sv.nerts_size - len(sv.nerts), sv.nerts)]
+    down = sv.down or (0,) * len(sv.work)
+    parts.extend(
+        f"{k}?~{_run(0, p)}" if k else _run(0, p) for k, p in zip(down, sv.work, strict=True)
+    )
+    parts += [
+        _run(sv.stock_size, ()),
+        _run(sv.waste_size - len(sv.waste), sv.waste),
+        str(sv.passes),
+    ]
+    return "|".join(parts)
+
+
+def _faces(ids: tuple[int, ...]) -> str:
+    return " ".join(str(CARDS[c]) for c in ids)
+
+
+def _seat_picture(sv: SeatView) -> str:
+    top = f"[{_faces(sv.nerts)}]" if sv.nerts else "[empty]"
+    down = sv.down or (0,) * len(sv.work)
+    work = " | ".join(
+        f"{'## ' * k}{_faces(p) if p else '·'}" for k, p in zip(down, sv.work, strict=True)
+    )
+    waste = f"{sv.waste_size} [{_faces(sv.waste)}]" if sv.waste_size else "·"
+    return (
+        f"seat {sv.seat}  Nerts {sv.nerts_size} {top}  work {work}  "
+        f"stock {sv.stock_size}  waste {waste}"
+    )
+
+
+_MIN_TOKENS: Final = 6
+
+
+def _bad(text: str, why: str) -> NFENError:
+    return NFENError(f"bad view NFEN {text!r}: {why}")
+
+
+def _count(item: str) -> int:
+    if not item.endswith("?") or not item[:-1].isdigit() or int(item[:-1]) < 1:
+        msg = f"{item!r} is not a hidden-card count such as '12?'"
+        raise ValueError(msg)
+    return int(item[:-1])
+
+
+def _parse_run(text: str, owner: int) -> tuple[int, tuple[int, ...]]:
+    """A pile field: (hidden count, shown card ids)."""
+    if text == "-":
+        return 0, ()
+    items = text.split(".")
+    hidden = _count(items[0]) if items[0].endswith("?") else 0
+    base = owner * DECK_SPAN
+    return hidden, tuple([base + parse_code(code) for code in items[1 if hidden else 0 :]])
+
+
+def _parse_seat(  # noqa: PLR0912 - a flat list of checks
+    tok: str, seat: int, viewer: int | None, variant: Variant, nwork: int
+) -> SeatView:
+    parts = tok.split("|")
+    if len(parts) != nwork + 4:
+        msg = f"seat {seat} needs {nwork + 4} '|'-separated fields, has {len(parts)}"
+        raise ValueError(msg)
+    hidden_n, nerts = _parse_run(parts[0], seat)
+    if variant.nerts_pile_face_up and hidden_n:
+        msg = f"seat {seat}'s Nerts pile is face up, but {hidden_n} card(s) are hidden"
+        raise ValueError(msg)
+    if not variant.nerts_pile_face_up and len(nerts) != (1 if hidden_n else len(nerts[:1])):
+        msg = f"seat {seat}'s Nerts pile must show exactly its top card"
+        raise ValueError(msg)
+    work: list[tuple[int, ...]] = []
+    down: list[int] = []
+    for i, field in enumerate(parts[1 : 1 + nwork]):
+        head, tilde, up = field.rpartition("~")
+        hidden, pile = _parse_run(up, seat)
+        k = _count(head) if tilde else 0
+        if hidden or (k and not pile):
+            msg = f"seat {seat}'s work pile {i} must be face-down count '~' face-up cards"
+            raise ValueError(msg)
+        for lower, upper in pairwise(pile):
+            if KEY[upper] != ON[lower]:
+                msg = f"seat {seat}'s work pile {i}: {CARDS[upper]} cannot lie on {CARDS[lower]}"
+                raise ValueError(msg)
+        work.append(pile)
+        down.append(k)
+    if any(down) and variant.work_pile_layout != "klondike":
+        msg = f"seat {seat} has face-down work cards outside the Klondike layout"
+        raise ValueError(msg)
+    stock, shown = _parse_run(parts[1 + nwork], seat)
+    if shown:
+        msg = f"seat {seat}'s stock is face down: write its size, e.g. '35?'"
+        raise ValueError(msg)
+    hidden_w, waste = _parse_run(parts[2 + nwork], seat)
+    if seat == viewer and hidden_w:
+        msg = f"seat {seat} sees its whole waste, but {hidden_w} card(s) are hidden"
+        raise ValueError(msg)
+    if seat != viewer and len(waste) != (1 if hidden_w else len(waste[:1])):
+        msg = f"seat {seat}'s waste must show exactly its top card to this viewer"
+        raise ValueError(msg)
+    if not parts[-1].isdigit():
+        msg = f"seat {seat}'s passes must be a number, got {parts[-1]!r}"
+        raise ValueError(msg)
+    passes = int(parts[-1])
+    if variant.max_stock_passes is not None and passes > variant.max_stock_passes:
+        msg = f"seat {seat} has turned its waste over more often than allowed"
+        raise ValueError(msg)
+    if hidden_n + len(nerts) > variant.nerts_pile_size:
+        msg = f"seat {seat}'s Nerts pile is larger than the variant deals"
+        raise ValueError(msg)
+    return SeatView(
+        seat,
+        hidden_n + len(nerts),
+        nerts,
+        tuple(work),
+        tuple(down) if any(down) else (),
+        stock,
+        hidden_w + len(waste),
+        waste,
+        passes,
+    )
+
+
+def _parse_foundations(token: str, n: int, variant: Variant) -> tuple[tuple[int, ...], ...]:
+    from nertslib.rules import foundation_problem  # noqa: PLC0415 - keep rules off import
+
+    if token == "-":
+        return ()
+    fnd: list[tuple[int, ...]] = []
+    for k, pile_text in enumerate(token.split("/")):
+        cards: list[int] = []
+        for item in pile_text.split("."):
+            if len(item) < 3 or not item[-1].isdigit() or int(item[-1]) >= n:
+                msg = f"foundation {k}: {item!r} is not a card code + owner seat"
+                raise ValueError(msg)
+            cards.append(int(item[-1]) * DECK_SPAN + parse_code(item[:-1]))
+        problem = foundation_problem(tuple(cards), variant, n)
+        if problem:
+            msg = f"foundation {k}: {problem}"
+            raise ValueError(msg)
+        fnd.append(tuple(cards))
+    return tuple(fnd)
+
+
+def _parse_view(text: str) -> View:  # noqa: PLR0912 - a flat list of checks
+    if not isinstance(cast(object, text), str):
+        msg = f"view NFEN must be a str, got {text!r}"
+        raise NFENError(msg)
+    tokens = text.split()
+    if len(tokens) < _MIN_TOKENS:
+        raise _bad(text, "a hand has 1 to 8 seats")
+    variant = Variant.from_spec(tokens[0])
+    seat_tokens = tokens[2:-3]
+    n = len(seat_tokens)
+    variant.check_seats(n)
+    status_tok, res_tok, viewer_tok = tokens[-3:]
+    if viewer_tok == "v-":
+        viewer = None
+    elif viewer_tok[:1] == "v" and viewer_tok[1:].isdigit() and int(viewer_tok[1:]) < n:
+        viewer = int(viewer_tok[1:])
+    else:
+        raise _bad(text, f"expected v<seat> or v-, got {viewer_tok!r}")
+    nwork = variant.work_pile_count(n)
+    seats = tuple(
+        _parse_seat(tok, seat, viewer, variant, nwork) for seat, tok in enumerate(seat_tokens)
+    )
+    fnd = _parse_foundations(tokens[1], n, variant)
+    on_foundations = _foundation_cards(fnd, n)
+    per_deck = 52 + variant.jokers_per_deck
+    for q, sv in enumerate(seats):
+        shown = [*sv.nerts, *(c for p in sv.work for c in p), *sv.waste, *on_foundations[q]]
+        if len(set(shown)) != len(shown):
+            twice = sorted({CARDS[c].code for c in shown if shown.count(c) > 1})
+            raise _bad(text, f"seat {q} shows {', '.join(twice)} twice")
+        if any(c % DECK_SPAN >= per_deck for c in shown):
+            raise _bad(text, f"seat {q} shows a joker its deck does not have")
+        hidden = sv.hidden_nerts + sum(sv.down) + sv.hidden_waste + sv.stock_size
+        if len(shown) + hidden != per_deck:
+            raise _bad(
+                text,
+                f"seat {q} shows {len(shown)} card(s) and hides {hidden}, "
+                f"but its deck has {per_deck}",
+            )
+    caller = -1
+    status: EndReason | None
+    if status_tok == "play":
+        status = None
+    elif status_tok == "stalemate":
+        status = EndReason.STALEMATE
+    elif status_tok.startswith("nerts:") and status_tok[6:].isdigit() and int(status_tok[6:]) < n:
+        status, caller = EndReason.NERTS, int(status_tok[6:])
+        if seats[caller].nerts_size:
+            raise _bad(text, f"seat {caller} ended the hand with cards in its Nerts pile")
+    else:
+        raise _bad(text, f"status must be play, nerts:<seat> or stalemate, got {status_tok!r}")
+    stalled = res_tok.endswith("!")
+    digits = res_tok[1:-1] if stalled else res_tok[1:]
+    if not res_tok.startswith("r") or not digits.isdigit():
+        raise _bad(text, f"expected r<resolutions>, got {res_tok!r}")
+    return View(variant, viewer, seats, fnd, status, caller, stalled, int(digits))
