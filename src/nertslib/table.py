@@ -1,0 +1,330 @@
+"""The host side: settle ties in a batch of moves, and a thread-safe table with an event log.
+
+The pure core orders moves: :func:`nertslib.apply` takes one move at a time, and of two cards
+racing for one foundation spot the second loses (:attr:`~nertslib.Reason.RACE_LOST`). A host
+(a server, a UI) that collects moves *submitted together* hands them to :func:`arbitrate` as a
+batch; under ``tie_policy="both_keep"`` a card that only lost its race to another card of the
+same batch with the same foundation key is accepted too, and the foundation holds both (rules.md
+§6). :func:`arbitrate` is a pure function: no clocks, no threads.
+
+:class:`Table` wraps the core for hosts: it holds the current state behind a lock, applies
+moves in arrival order (:meth:`Table.submit`) or as batches (:meth:`Table.submit_batch`),
+resolves stalemates, and keeps an :class:`Event` log with timestamps. Timestamps live only
+here, never in the core.
+
+>>> import nertslib as nl
+>>> from nertslib.table import Table
+>>> table = Table(nl.deal("standard", seats=2, seed=1), clock=lambda: 0.0)
+>>> table.submit(nl.Move.turn(0)) is None
+True
+>>> table.submit(nl.Move.restock(1)).reason
+Reason.STOCK_NOT_EMPTY
+>>> [str(event.move) for event in table.events]
+['0:turn', '1:restock']
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterable
+from typing import cast
+
+import attrs
+
+from nertslib.cards import SUIT
+from nertslib.errors import NertsError, Reason, Rejection
+from nertslib.moves import Move, MoveKind, Zone
+from nertslib.rules import _play, _reject
+from nertslib.state import GameState
+from nertslib.stuck import all_stuck, resolve_stalemate
+
+__all__ = ["Event", "Table", "arbitrate"]
+
+Results = tuple[Rejection | None, ...]
+
+
+def _batch_moves(batch: Iterable[Move]) -> tuple[Move, ...]:
+    if isinstance(cast(object, batch), Move | str | bytes) or not isinstance(
+        cast(object, batch), Iterable
+    ):
+        msg = f"a batch is an iterable of Moves, got {batch!r}"
+        raise NertsError(msg)
+    moves = tuple(batch)
+    for i, item in enumerate(moves):
+        if not isinstance(cast(object, item), Move):
+            msg = f"batch item {i} is not a Move: {item!r}"
+            raise NertsError(msg)
+    return moves
+
+
+def _check_state(state: GameState) -> None:
+    if not isinstance(cast(object, state), GameState):
+        msg = f"not a GameState: {state!r}"
+        raise NertsError(msg)
+
+
+def _landing(state: GameState, move: Move) -> int:
+    """The foundation index a legal ``move`` puts its card on, or -1."""
+    if move.target is Zone.FOUNDATION:
+        return move.target_index
+    if move.target is Zone.NEW_FOUNDATION:
+        return len(state.fnd)
+    return -1
+
+
+def _tie(state: GameState, move: Move, landed: dict[int, GameState]) -> Move | None:
+    """The move that joins ``move``'s card to a tied foundation, or None if it is no tie.
+
+    ``move`` was rejected as a lost race in ``state``. ``landed`` maps each foundation that
+    took a card in this batch to the state just before the last card that was not a tie
+    landed there. A move legal in that state offers a card of that card's key (the key the
+    foundation needed then), so "legal then, a lost race now" is exactly a tie.
+    """
+    card = move.card
+    assert card is not None
+    if move.target is Zone.FOUNDATION:
+        k = move.target_index
+    else:  # Zone.NEW_FOUNDATION, one_per_suit: the suit's foundation exists already
+        suit = SUIT[card.id]
+        k = next(i for i, pile in enumerate(state.fnd) if SUIT[pile[0]] == suit)
+    before = landed.get(k)
+    if before is None or _reject(before, move) is not None:
+        return None
+    return Move(move.seat, MoveKind.PLAY, card, move.source, move.source_index, Zone.FOUNDATION, k)
+
+
+def arbitrate(state: GameState, batch: Iterable[Move]) -> tuple[GameState, Results]:
+    """Apply a batch of moves submitted together, in the given order, settling ties.
+
+    Each move is checked against the state the moves before it left, as :func:`nertslib.check`
+    and :func:`nertslib.apply` would; the result for it is ``None`` (accepted) or the
+    :class:`~nertslib.Rejection`. The input state is never changed.
+
+    Ties (``tie_policy="both_keep"``, rules.md §6): a move rejected as
+    :attr:`~nertslib.Reason.RACE_LOST` is accepted after all, and its card joins the
+    foundation, when
+
+    * an earlier move of **this batch** put a card of the same foundation key (same suit and
+      rank under ``"same_suit"``; same colour and rank under ``"alt_colour"``; same rank under
+      ``"any_suit"``) on the foundation the move names (or, under
+      ``foundation_limit="one_per_suit"``, started the foundation of the Ace's suit), and
+      nothing else has landed on that foundation since, and
+    * the move was legal in the state just before that earlier card landed.
+
+    The pile then holds both cards and continues from that rank; a third such card ties too.
+    A card that landed before the batch never ties: the later card lost its race, as with
+    ``apply``. Under ``tie_policy="first_wins"`` nothing ties, and ``arbitrate`` is ``apply``
+    move by move. A move rejected for any other reason keeps that rejection, and a call of
+    Nerts ends the hand: every later move of the batch is rejected as
+    :attr:`~nertslib.Reason.HAND_OVER`.
+
+    Args:
+        state: The position the batch applies to.
+        batch: The moves, in arrival order (any iterable of :class:`~nertslib.Move`).
+
+    Returns:
+        The new state, and one result per move of the batch, in the same order.
+
+    Raises:
+        NertsError: (a :class:`ValueError`) if ``state`` is not a state or an item of the
+            batch is not a :class:`~nertslib.Move`; nothing is applied then.
+
+    Both seats offer their 2♠ onto the A♠ of foundation 0 at once; both keep their cards:
+
+    >>> import nertslib as nl
+    >>> from nertslib.table import arbitrate
+    >>> state = nl.apply(nl.deal("standard", seats=2, seed=29), nl.Move.parse("0:AS@P3>F+"))
+    >>> batch = [nl.Move.parse("0:2S@N>F0"), nl.Move.parse("1:2S@P1>F0")]
+    >>> after, results = arbitrate(state, batch)
+    >>> results
+    (None, None)
+    >>> [f"{card}/{card.owner}" for card in after.foundations[0]]
+    ['A♠/0', '2♠/0', '2♠/1']
+
+    With ``apply`` (or one move at a time) the second card is too late:
+
+    >>> nl.check(nl.apply(state, batch[0]), batch[1]).reason
+    Reason.RACE_LOST
+
+    .. versionadded:: 0.1.0
+    """
+    _check_state(state)
+    moves = _batch_moves(batch)
+    both_keep = state.variant.tie_policy == "both_keep"
+    landed: dict[int, GameState] = {}
+    results: list[Rejection | None] = []
+    for move in moves:
+        rejection = _reject(state, move)
+        if rejection is None:
+            k = _landing(state, move)
+            if both_keep and k >= 0:
+                landed[k] = state
+            state = _play(state, move)
+        elif rejection.reason is Reason.RACE_LOST:  # a tie needs `landed`: only both_keep
+            tie = _tie(state, move, landed)
+            if tie is not None:
+                state = _play(state, tie)
+                rejection = None
+        results.append(rejection)
+    return state, tuple(results)
+
+
+@attrs.frozen
+class Event:
+    """One line of a :class:`Table`'s log: a move and how it was received, with a timestamp.
+
+    A stalemate resolution by :meth:`Table.resolve_stalemate` is logged too, with ``seat``
+    and ``move`` set to ``None``.
+
+    >>> import nertslib as nl
+    >>> from nertslib.table import Table
+    >>> table = Table(nl.deal("standard", seats=1, seed=1), clock=lambda: 12.5)
+    >>> _ = table.submit(nl.Move.turn(0))
+    >>> table.events
+    (Event(seq=0, time=12.5, seat=0, move=Move.parse('0:turn'), rejection=None, batch=0),)
+
+    Attributes:
+        seq: The event's number in the log, from 0.
+        time: The table clock's reading when the move was received (one reading per batch).
+        seat: The move's seat (``None`` for a stalemate resolution).
+        move: The move as submitted (``None`` for a stalemate resolution).
+        rejection: ``None`` if the move was accepted (a tie included), else why not.
+        batch: The number of the submission (from 0): events of one
+            :meth:`Table.submit_batch` share it, and :func:`arbitrate` over them, in ``seq``
+            order, rebuilds the table's state.
+
+    .. versionadded:: 0.1.0
+    """
+
+    seq: int
+    time: float
+    seat: int | None
+    move: Move | None
+    rejection: Rejection | None
+    batch: int
+
+    @property
+    def accepted(self) -> bool:
+        """Whether the move (or the stalemate resolution) took effect."""
+        return self.rejection is None
+
+
+class Table:
+    """A thin, mutable, thread-safe host around the pure core: state, submissions, event log.
+
+    Every method takes one lock, so moves from many threads are applied one submission at a
+    time, in the order they acquire it, and each is logged exactly once, rejected or not.
+
+    >>> import nertslib as nl
+    >>> from nertslib.table import Table
+    >>> table = Table(nl.deal("standard", seats=2, seed=1), clock=iter([1.0, 2.0]).__next__)
+    >>> table.submit_batch([nl.Move.turn(0), nl.Move.turn(1)])
+    (None, None)
+    >>> table.submit(nl.Move.call(1)).reason
+    Reason.NERTS_NOT_EMPTY
+    >>> [(e.seq, e.time, e.batch, str(e.move), e.accepted) for e in table.events]
+    [(0, 1.0, 0, '0:turn', True), (1, 1.0, 0, '1:turn', True), (2, 2.0, 1, '1:nerts', False)]
+    >>> table.is_over, table.resolve_stalemate()
+    (False, False)
+
+    Args:
+        state: The position to start from.
+        clock: Called once per submission for the events' ``time`` (default
+            ``time.monotonic``); give a fake clock in tests.
+
+    Raises:
+        NertsError: (a :class:`ValueError`) if ``state`` is not a state or ``clock`` is not
+            callable.
+
+    .. versionadded:: 0.1.0
+    """
+
+    __slots__ = ("_batches", "_clock", "_events", "_lock", "_state")
+
+    def __init__(self, state: GameState, *, clock: Callable[[], float] = time.monotonic) -> None:
+        _check_state(state)
+        if not callable(cast(object, clock)):
+            msg = f"clock must be callable, got {clock!r}"
+            raise NertsError(msg)
+        self._state = state
+        self._clock = clock
+        self._events: list[Event] = []
+        self._batches = 0
+        self._lock = threading.Lock()
+
+    @property
+    def state(self) -> GameState:
+        """The current state, a frozen value that is safe to keep and to read from any thread."""
+        with self._lock:
+            return self._state
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The log so far, in ``seq`` order."""
+        with self._lock:
+            return tuple(self._events)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the hand has ended."""
+        with self._lock:
+            return self._state.is_over
+
+    def submit(self, move: Move) -> Rejection | None:
+        """Apply one move now, in arrival order, and log it.
+
+        Returns:
+            ``None`` if the move was applied, else the :class:`~nertslib.Rejection` (a lost
+            race is :attr:`~nertslib.Reason.RACE_LOST`: "too late").
+
+        Raises:
+            NertsError: (a :class:`ValueError`) if ``move`` is not a
+                :class:`~nertslib.Move`; nothing is logged then.
+        """
+        return self.submit_batch((move,))[0]
+
+    def submit_batch(self, moves: Iterable[Move]) -> Results:
+        """Apply moves submitted together with :func:`arbitrate` (ties), and log each.
+
+        Returns:
+            One result per move, as :func:`arbitrate` gives them.
+
+        Raises:
+            NertsError: (a :class:`ValueError`) if an item is not a :class:`~nertslib.Move`;
+                nothing is applied or logged then.
+        """
+        batch = _batch_moves(moves)
+        with self._lock:
+            now = self._clock()
+            self._state, results = arbitrate(self._state, batch)
+            seq = len(self._events)
+            self._events.extend(
+                Event(seq + i, now, move.seat, move, result, self._batches)
+                for i, (move, result) in enumerate(zip(batch, results, strict=True))
+            )
+            self._batches += 1
+            return results
+
+    def resolve_stalemate(self) -> bool:
+        """Apply :func:`nertslib.resolve_stalemate` if every seat is stuck, and log it.
+
+        Checking and resolving happen under the lock, so no move slips in between.
+
+        Returns:
+            Whether every seat was stuck (and the resolution was applied); ``False`` changes
+            nothing and logs nothing.
+        """
+        with self._lock:
+            if not all_stuck(self._state):
+                return False
+            self._state = resolve_stalemate(self._state)
+            self._events.append(
+                Event(len(self._events), self._clock(), None, None, None, self._batches)
+            )
+            self._batches += 1
+            return True
+
+    def __repr__(self) -> str:
+        with self._lock:
+            return f"<Table: {len(self._events)} events, {self._state.to_nfen()!r}>"
