@@ -246,3 +246,37 @@ def test_nerts_only_spaces_are_not_reversible() -> None:
     after = nl.apply(s, move("0:9H@P1>P0"))
     assert after.seats[0].work_piles[1] == ()
     assert "0:9H@P0>P1" not in moves_text(after, 0)
+
+
+def _bottom_card_position(variant: nl.Variant) -> nl.GameState:
+    """Only the 2H can ever play, and it lies at the bottom of a 37-card stock: turned 3 at a
+    time, it shows only as the remainder of a pass that is turned up, not flipped over."""
+    s = position(
+        variant,
+        foundations=["AH0"],
+        nerts={0: "AC.AD.AS.QH.QD.QC.QS.2C.3C.5S"},
+        work={0: ["KC", "KD", "KH", "KS"]},
+    )
+    fields = s.to_nfen().split()
+    seat = fields[2].split("|")
+    stock = [c for c in seat[5].split(".") if c != "2H"]
+    seat[5] = ".".join(["2H", *stock])  # bottom first
+    fields[2] = "|".join(seat)
+    return nl.GameState.from_nfen(" ".join(fields))
+
+
+def test_the_last_allowed_pass_shows_the_remainder_with_flip_immediately() -> None:
+    limited = _bottom_card_position(
+        nl.Variant(stock_remainder="flip_immediately", max_stock_passes=2)
+    )
+    assert len(limited.seats[0].stock) == 37
+    assert limited.seats[0].stock[0] == nl.Card.parse("2H", owner=0)
+    assert brute_force_stuck(limited, 0) is False
+    assert nl.is_stuck(limited, 0) is False
+    # unlimited passes flip the waste over every time: the 2H never shows
+    unlimited = _bottom_card_position(nl.Variant(stock_remainder="flip_immediately"))
+    assert brute_force_stuck(unlimited, 0) is True
+    assert nl.is_stuck(unlimited, 0) is True
+    # partial turns show it at the end of every pass
+    partial = _bottom_card_position(nl.Variant(max_stock_passes=2))
+    assert nl.is_stuck(partial, 0) is False

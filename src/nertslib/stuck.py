@@ -284,6 +284,10 @@ def iter_waste_tops(lay: Layout, ctx: Context) -> Iterator[int]:
             left = n - pos
             if left < turn and ctx.flip_immediately and passes < ctx.max_passes:
                 if restarted:
+                    if ctx.variant.max_stock_passes is not None:
+                        # Every fresh pass shows the same tops, except the last one allowed:
+                        # it turns its remainder up instead of flipping the waste over.
+                        yield deck[n - 1]
                     return
                 pos, passes, restarted = 0, passes + 1, True
                 continue
