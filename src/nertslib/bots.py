@@ -16,13 +16,14 @@ from collections.abc import Callable, Sequence
 
 from nertslib.deal import SplitMix64, deal
 from nertslib.moves import Move
+from nertslib.replay import RESOLVE, Replay, _unchecked_replay
 from nertslib.rules import _front_moves, _layout, apply, legal_moves
 from nertslib.scoring import Match, outcome
 from nertslib.state import GameState
 from nertslib.stuck import all_stuck, plan_progress, resolve_stalemate
 from nertslib.variants import Variant
 
-__all__ = ["Bot", "RandomBot", "greedy_bot", "play_hand", "play_match"]
+__all__ = ["Bot", "RandomBot", "greedy_bot", "play_hand", "play_match", "record_hand"]
 
 Bot = Callable[[GameState, int], "Move | None"]
 
@@ -145,3 +146,32 @@ def play_match(
         match = match.record(result)
         hand += 1
     return match
+
+
+def record_hand(
+    variant: Variant | str,
+    seats: int,
+    seed: int,
+    bots: Sequence[Bot],
+    *,
+    max_actions: int = 100_000,
+) -> Replay:
+    """Deal a hand, play it with :func:`~nertslib.play_hand`, and return it as a replay.
+
+    The replay's events are the moves applied, with :data:`~nertslib.replay.RESOLVE` where
+    the driver applied the everyone-stuck resolution; its :meth:`~nertslib.replay.Replay.final`
+    is the state ``play_hand`` ended in.
+
+    >>> import nertslib as nl
+    >>> from nertslib.bots import record_hand
+    >>> replay = record_hand("standard", 2, 4, [nl.greedy_bot] * 2)
+    >>> final, log = nl.play_hand(nl.deal("standard", 2, 4), [nl.greedy_bot] * 2)
+    >>> replay.final() == final, len(replay.events) == len(log)
+    (True, True)
+
+    .. versionadded:: 0.1.0
+    """
+    start = deal(variant, seats, seed)
+    final, log = play_hand(start, bots, max_actions=max_actions)
+    events = tuple(RESOLVE if m is None else m for m in log)
+    return _unchecked_replay(start.variant, seats, seed, events, final)

@@ -1,0 +1,287 @@
+"""Replays: a hand as its variant, seat count, seed and ordered events.
+
+A :class:`Replay` rebuilds every position of a hand exactly: the start is
+``deal(variant, seats, seed)`` and each event is applied in order. An event is a
+:class:`~nertslib.Move`, or :data:`RESOLVE`, the one system step: the everyone-stuck resolution
+:func:`~nertslib.resolve_stalemate`. A replay is checked when it is built, so holding one means
+holding a legal hand.
+
+>>> import nertslib as nl
+>>> from nertslib.replay import RESOLVE, Replay
+>>> replay = Replay.record("standard", 2, 4, ["0:turn", "1:turn"])
+>>> replay.append(nl.Move.turn(0)).events[-1]
+Move.parse('0:turn')
+>>> (
+...     len(list(replay.states())),
+...     replay.final() == nl.apply(nl.apply(replay.start(), nl.Move.turn(0)), nl.Move.turn(1)),
+... )
+(3, True)
+
+:func:`nertslib.serialize.to_json` writes a replay (an event as its move notation, or
+``"resolve"``), and :func:`nertslib.bots.record_hand` records one played by bots.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator
+from typing import Final, TypeAlias, cast
+
+import attrs
+
+from nertslib.cards import MAX_SEATS, EvalRepr
+from nertslib.deal import deal
+from nertslib.moves import Move
+from nertslib.rules import apply
+from nertslib.state import GameState
+from nertslib.stuck import resolve_stalemate
+from nertslib.variants import Variant, get
+
+__all__ = ["RESOLVE", "Event", "Replay", "SystemStep", "step"]
+
+
+class SystemStep(EvalRepr, enum.Enum):
+    """A step of the hand that no seat takes. Its only member is :data:`RESOLVE`.
+
+    >>> from nertslib.replay import RESOLVE, SystemStep
+    >>> RESOLVE, RESOLVE.value, SystemStep("resolve") is RESOLVE
+    (SystemStep.RESOLVE, 'resolve', True)
+
+    .. versionadded:: 0.1.0
+    """
+
+    RESOLVE = "resolve"
+    """The everyone-stuck resolution, :func:`nertslib.resolve_stalemate`."""
+
+
+#: The everyone-stuck resolution as a replay event (written ``"resolve"`` in JSON).
+#:
+#: .. versionadded:: 0.1.0
+RESOLVE: Final = SystemStep.RESOLVE
+
+#: The start of the note added to an error raised while a replay is built.
+NOTE_PREFIX: Final = "while replaying "
+
+#: One event of a hand: a seat's :class:`~nertslib.Move`, or :data:`RESOLVE`.
+Event: TypeAlias = Move | SystemStep
+
+
+def step(state: GameState, event: Event) -> GameState:
+    """The state after ``event``: :func:`~nertslib.apply` for a move, the resolution for RESOLVE.
+
+    Raises:
+        IllegalMoveError: for a move that ``apply`` refuses.
+        NertsError: for :data:`RESOLVE` while the hand is over or some seat is not stuck.
+        ValueError: if ``event`` is neither a move nor :data:`RESOLVE`.
+
+    >>> import nertslib as nl
+    >>> from nertslib.replay import RESOLVE, step
+    >>> state = nl.deal("standard", seats=1, seed=3)
+    >>> step(state, nl.Move.turn(0)) == nl.apply(state, nl.Move.turn(0))
+    True
+    >>> step(state, RESOLVE)
+    Traceback (most recent call last):
+    ...
+    nertslib.errors.NertsError: not every seat is stuck: seat 0 can still make progress
+
+    .. versionadded:: 0.1.0
+    """
+    if isinstance(cast(object, event), Move):
+        return apply(state, cast(Move, event))
+    if cast(object, event) is RESOLVE:
+        return resolve_stalemate(state)
+    msg = f"a replay event is a Move or RESOLVE, got {event!r}"
+    raise ValueError(msg)
+
+
+def _to_events(value: Iterable[Event]) -> tuple[Event, ...]:
+    return tuple(value)
+
+
+def _check_seats(_inst: object, _attr: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int or not 1 <= value <= MAX_SEATS:
+        msg = f"Replay.seats must be an int 1..{MAX_SEATS}; got {value!r}"
+        raise ValueError(msg)
+
+
+def _check_seed(_inst: object, _attr: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int or value < 0:
+        msg = f"Replay.seed must be an int >= 0; got {value!r}"
+        raise ValueError(msg)
+
+
+def _check_variant(_inst: object, _attr: attrs.Attribute[Variant], value: Variant) -> None:
+    if not isinstance(cast(object, value), Variant):
+        msg = f"Replay.variant must be a Variant; got {value!r}"
+        raise ValueError(msg)
+
+
+@attrs.frozen
+class Replay:
+    """A hand as data: ``deal(variant, seats, seed)``, then ``events`` in order.
+
+    Building a replay plays it through, so every replay is a legal hand: an illegal move raises
+    the engine's :class:`~nertslib.IllegalMoveError`, a misplaced :data:`RESOLVE` a
+    :class:`~nertslib.NertsError`, each with a note naming the event (``while replaying
+    events[i]``).
+    The final state is kept (it takes no part in equality), so :meth:`final` and
+    :meth:`append` cost no replaying. ``repr`` rebuilds the replay.
+
+    >>> import nertslib as nl
+    >>> from nertslib.replay import Replay
+    >>> replay = Replay(nl.Variant(), seats=1, seed=3, events=(nl.Move.turn(0),))
+    >>> replay
+    Replay(variant=Variant.from_spec('standard'), seats=1, seed=3, events=(Move.parse('0:turn'),))
+    >>> replay.final().seats[0].waste_top
+    Card.parse('6D', owner=0)
+    >>> Replay(nl.Variant(), seats=1, seed=3, events=(nl.Move.restock(0),))
+    Traceback (most recent call last):
+    ...
+    nertslib.errors.IllegalMoveError: illegal move 0:restock: seat 0 still has 35 stock card(s)
+    while replaying events[0]
+
+    Attributes:
+        variant: The rules of the hand.
+        seats: How many seats play (1 to 8).
+        seed: The deal's seed (an int ``>= 0``).
+        events: The moves and :data:`RESOLVE` steps, in the order they were applied.
+
+    .. versionadded:: 0.1.0
+    """
+
+    variant: Variant = attrs.field(validator=_check_variant)
+    seats: int = attrs.field(validator=_check_seats)
+    seed: int = attrs.field(validator=_check_seed)
+    events: tuple[Event, ...] = attrs.field(default=(), converter=_to_events)
+    _last: GameState = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        for i, event in enumerate(self.events):
+            if not isinstance(cast(object, event), Move | SystemStep):
+                msg = f"Replay.events[{i}] must be a Move or RESOLVE; got {event!r}"
+                raise ValueError(msg)
+        state = self.start()
+        for i, event in enumerate(self.events):
+            try:
+                state = step(state, event)
+            except ValueError as exc:
+                exc.add_note(f"{NOTE_PREFIX}events[{i}]")
+                raise
+        object.__setattr__(self, "_last", state)
+
+    @classmethod
+    def record(
+        cls,
+        variant: Variant | str,
+        seats: int,
+        seed: int,
+        events: Iterable[Event | str | None] = (),
+    ) -> Replay:
+        """A replay from a preset name or variant and any iterable of events.
+
+        An event may also be move notation (``"0:turn"``), ``"resolve"``, or ``None`` (how
+        :func:`~nertslib.play_hand` logs the resolution), so a bot log records as is.
+
+        Raises:
+            IllegalMoveError: for an illegal move (a :class:`ValueError`).
+            ValueError: for an unknown preset, bad notation or another problem.
+
+        >>> import nertslib as nl
+        >>> from nertslib.replay import Replay
+        >>> final, log = nl.play_hand(nl.deal("standard", 1, seed=31), [nl.greedy_bot])
+        >>> replay = Replay.record("standard", 1, 31, log)
+        >>> replay.final() == final, replay.events.count(RESOLVE) == log.count(None)
+        (True, True)
+        """
+        v = get(variant) if isinstance(variant, str) else variant
+        return cls(v, seats, seed, tuple(_event(e) for e in events))
+
+    def start(self) -> GameState:
+        """The dealt state, before any event.
+
+        >>> from nertslib.replay import Replay
+        >>> import nertslib as nl
+        >>> Replay(nl.Variant(), seats=2, seed=4).start() == nl.deal("standard", 2, 4)
+        True
+        """
+        return deal(self.variant, self.seats, self.seed)
+
+    def states(self) -> Iterator[GameState]:
+        """Every state of the hand: the start, then the state after each event.
+
+        >>> from nertslib.replay import Replay
+        >>> replay = Replay.record("standard", 1, 3, ["0:turn", "0:turn"])
+        >>> [len(s.seats[0].waste) for s in replay.states()]
+        [0, 3, 6]
+        """
+        state = self.start()
+        yield state
+        for event in self.events:
+            state = step(state, event)
+            yield state
+
+    def final(self) -> GameState:
+        """The state after the last event (the start for a replay without events).
+
+        >>> import nertslib as nl
+        >>> from nertslib.replay import Replay
+        >>> Replay.record("standard", 2, 4, ["1:turn"]).final().seats[1].waste_top
+        Card.parse('6S', owner=1)
+        """
+        return self._last
+
+    def append(self, event: Event) -> Replay:
+        """This replay with ``event`` added at the end, checked against :meth:`final`.
+
+        Raises:
+            IllegalMoveError: if the event is a move that ``apply`` refuses.
+            NertsError: for :data:`RESOLVE` while some seat is not stuck or the hand is over.
+            ValueError: if ``event`` is neither a move nor :data:`RESOLVE`.
+
+        >>> import nertslib as nl
+        >>> from nertslib.replay import Replay
+        >>> Replay.record("standard", 1, 3).append(nl.Move.parse("0:3S@W>P0"))
+        Traceback (most recent call last):
+        ...
+        nertslib.errors.IllegalMoveError: illegal move 0:3S@W>P0: seat 0's waste is empty
+        """
+        after = step(self._last, event)
+        new = object.__new__(Replay)
+        _set(new, self.variant, self.seats, self.seed, (*self.events, event), after)
+        return new
+
+
+def _set(
+    replay: Replay,
+    variant: Variant,
+    seats: int,
+    seed: int,
+    events: tuple[Event, ...],
+    last: GameState,
+) -> None:
+    setter = object.__setattr__
+    setter(replay, "variant", variant)
+    setter(replay, "seats", seats)
+    setter(replay, "seed", seed)
+    setter(replay, "events", events)
+    setter(replay, "_last", last)
+
+
+def _event(event: Event | str | None) -> Event:
+    if event is None or event == "resolve":
+        return RESOLVE
+    if isinstance(event, str):
+        return Move.parse(event)
+    return event
+
+
+def _unchecked_replay(
+    variant: Variant, seats: int, seed: int, events: tuple[Event, ...], final: GameState
+) -> Replay:
+    """A replay whose events are already known to lead from the deal to ``final`` (unchecked).
+
+    For :func:`nertslib.bots.record_hand`, which has just applied every event.
+    """
+    replay = object.__new__(Replay)
+    _set(replay, variant, seats, seed, events, final)
+    return replay
