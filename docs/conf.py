@@ -67,6 +67,7 @@ _STUBS: dict[str, tuple[str, dict[str, tuple[str, str]]]] = {
             "None": ("py:data", "library/constants.html#$"),
             "typing.Any": ("py:data", "library/typing.html#$"),
             "typing.Literal": ("py:data", "library/typing.html#$"),
+            "collections.abc.Callable": ("py:class", _PY_ABC),
             "collections.abc.Iterable": ("py:class", _PY_ABC),
             "collections.abc.Sequence": ("py:class", _PY_ABC),
             "collections.abc.Iterator": ("py:class", _PY_ABC),

@@ -349,7 +349,7 @@ def test_deal_accepts_large_seeds(seed):
 
 def test_deal_rejects_unknown_variant_name():
     msg = message_of(ValueError, nl.deal, "chess", seats=2)
-    assert msg == "unknown variant: 'chess' (known: standard, nna, racing_demon)"
+    assert msg == "unknown variant: 'chess' (known: standard, nna, racing_demon, pounce)"
 
 
 @pytest.mark.parametrize("variant", [None, 5, {"stock_turn": 1}, Variant])

@@ -20,6 +20,13 @@ EXPECTED: dict[str, list[str]] = {
         "view bot (seat 0)      15",
         "greedy bot (seat 1)    34",
     ],
+    "host_table.py": [
+        "  18   10.05s  batch  13  seat 0  0:2S@W>F3      ok (tie: both keep their cards)",
+        "  19   10.05s  batch  13  seat 1  1:2S@P1>F3     ok (tie: both keep their cards)",
+        " 149   69.42s  batch 112  seat 1  1:8S@P2>P0     rejected: hand_over",
+        "standard · 2 seats · over: seat 0 called Nerts",
+        "scores: (14, 19)",
+    ],
     "house_rules.py": [
         "house rules: standard,nerts_pile_size=11,stock_turn=1,max_stock_passes=3,"
         "caller_bonus=10,king_bonus=5,target_score=150",

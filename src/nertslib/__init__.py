@@ -11,16 +11,27 @@ True
 """
 
 from nertslib import variants
-from nertslib.bots import Bot, RandomBot, greedy_bot, play_hand, play_match
+from nertslib.bots import Bot, RandomBot, greedy_bot, play_hand, play_match, record_hand
 from nertslib.cards import ACE, JACK, KING, MAX_SEATS, QUEEN, Card, Colour, Suit
 from nertslib.deal import deal
 from nertslib.errors import IllegalMoveError, NertsError, RaceLostError, Reason, Rejection
 from nertslib.moves import Move, MoveKind, Zone
+from nertslib.replay import RESOLVE, Replay, SystemStep
 from nertslib.rules import apply, check, is_legal, legal_moves
 from nertslib.scoring import Match, Outcome, hand_scores, is_over, outcome
+from nertslib.serialize import (
+    SCHEMA_VERSION,
+    SerializationError,
+    from_data,
+    from_json,
+    to_data,
+    to_json,
+)
 from nertslib.state import EndReason, GameState, Layout, NFENError
 from nertslib.stuck import all_stuck, is_stuck, resolve_stalemate
+from nertslib.table import Table, arbitrate
 from nertslib.variants import Variant
+from nertslib.views import SeatView, View, determinize, view
 
 __version__ = "0.1.0"
 
@@ -30,6 +41,8 @@ __all__ = [
     "KING",
     "MAX_SEATS",
     "QUEEN",
+    "RESOLVE",
+    "SCHEMA_VERSION",
     "Bot",
     "Card",
     "Colour",
@@ -47,14 +60,24 @@ __all__ = [
     "RandomBot",
     "Reason",
     "Rejection",
+    "Replay",
+    "SeatView",
+    "SerializationError",
     "Suit",
+    "SystemStep",
+    "Table",
     "Variant",
+    "View",
     "Zone",
     "__version__",
     "all_stuck",
     "apply",
+    "arbitrate",
     "check",
     "deal",
+    "determinize",
+    "from_data",
+    "from_json",
     "greedy_bot",
     "hand_scores",
     "is_legal",
@@ -64,6 +87,10 @@ __all__ = [
     "outcome",
     "play_hand",
     "play_match",
+    "record_hand",
     "resolve_stalemate",
+    "to_data",
+    "to_json",
     "variants",
+    "view",
 ]
