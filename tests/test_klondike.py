@@ -22,9 +22,12 @@ POUNCE = nl.variants.get("pounce")
 
 
 def test_pounce_preset_fields() -> None:
-    assert nl.Variant(
-        work_pile_layout="klondike", work_piles=5, nerts_pile_size=9, space_fill="king_only"
-    ) == POUNCE
+    assert (
+        nl.Variant(
+            work_pile_layout="klondike", work_piles=5, nerts_pile_size=9, space_fill="king_only"
+        )
+        == POUNCE
+    )
     assert nl.variants.get("klondike") is POUNCE
     assert POUNCE.to_spec() == "pounce"
 

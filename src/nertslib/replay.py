@@ -2,7 +2,7 @@
 
 A :class:`Replay` rebuilds every position of a hand exactly: the start is
 ``deal(variant, seats, seed)`` and each event is applied in order. An event is a
-:class:`~nertslib.Move`, or :attr:`~nertslib.SystemStep.RESOLVE`, the one system step: the everyone-stuck resolution
+:class:`~nertslib.Move`, or ``RESOLVE``, the one system step: the everyone-stuck resolution
 :func:`~nertslib.resolve_stalemate`. A replay is checked when it is built, so holding one means
 holding a legal hand.
 
@@ -41,7 +41,7 @@ __all__ = ["RESOLVE", "Event", "Replay", "SystemStep", "step"]
 
 
 class SystemStep(EvalRepr, enum.Enum):
-    """A step of the hand that no seat takes. Its only member is :attr:`~nertslib.SystemStep.RESOLVE`.
+    """A step of the hand that no seat takes. Its only member is ``RESOLVE``.
 
     >>> from nertslib.replay import RESOLVE, SystemStep
     >>> RESOLVE, RESOLVE.value, SystemStep("resolve") is RESOLVE
@@ -62,7 +62,7 @@ RESOLVE: Final = SystemStep.RESOLVE
 #: The start of the note added to an error raised while a replay is built.
 NOTE_PREFIX: Final = "while replaying "
 
-#: One event of a hand: a seat's :class:`~nertslib.Move`, or :attr:`~nertslib.SystemStep.RESOLVE`.
+#: One event of a hand: a seat's :class:`~nertslib.Move`, or ``RESOLVE``.
 Event: TypeAlias = Move | SystemStep
 
 
@@ -71,8 +71,8 @@ def step(state: GameState, event: Event) -> GameState:
 
     Raises:
         IllegalMoveError: for a move that ``apply`` refuses.
-        NertsError: for :attr:`~nertslib.SystemStep.RESOLVE` while the hand is over or some seat is not stuck.
-        ValueError: if ``event`` is neither a move nor :attr:`~nertslib.SystemStep.RESOLVE`.
+        NertsError: for ``RESOLVE`` while the hand is over or some seat is not stuck.
+        ValueError: if ``event`` is neither a move nor ``RESOLVE``.
 
     >>> import nertslib as nl
     >>> from nertslib.replay import RESOLVE, step
@@ -121,7 +121,7 @@ class Replay:
     """A hand as data: ``deal(variant, seats, seed)``, then ``events`` in order.
 
     Building a replay plays it through, so every replay is a legal hand: an illegal move raises
-    the engine's :class:`~nertslib.IllegalMoveError`, a misplaced :attr:`~nertslib.SystemStep.RESOLVE` a
+    the engine's :class:`~nertslib.IllegalMoveError`, a misplaced ``RESOLVE`` a
     :class:`~nertslib.NertsError`, each with a note naming the event (``while replaying
     events[i]``).
     The final state is kept (it takes no part in equality), so :meth:`final` and
@@ -144,7 +144,7 @@ class Replay:
         variant: The rules of the hand.
         seats: How many seats play (1 to 8).
         seed: The deal's seed (an int ``>= 0``).
-        events: The moves and :attr:`~nertslib.SystemStep.RESOLVE` steps, in the order they were applied.
+        events: The moves and ``RESOLVE`` steps, in the order they were applied.
 
     .. versionadded:: 0.1.0
     """
@@ -235,8 +235,8 @@ class Replay:
 
         Raises:
             IllegalMoveError: if the event is a move that ``apply`` refuses.
-            NertsError: for :attr:`~nertslib.SystemStep.RESOLVE` while some seat is not stuck or the hand is over.
-            ValueError: if ``event`` is neither a move nor :attr:`~nertslib.SystemStep.RESOLVE`.
+            NertsError: for ``RESOLVE`` while some seat is not stuck or the hand is over.
+            ValueError: if ``event`` is neither a move nor ``RESOLVE``.
 
         >>> import nertslib as nl
         >>> from nertslib.replay import Replay

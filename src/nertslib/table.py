@@ -174,8 +174,8 @@ def arbitrate(state: GameState, batch: Iterable[Move]) -> tuple[GameState, Resul
 class Event:
     """One line of a :class:`Table`'s log: a move and how it was received, with a timestamp.
 
-    A stalemate resolution by :meth:`~nertslib.Table.resolve_stalemate` is logged too, with ``seat``
-    and ``move`` set to ``None``.
+    A stalemate resolution by :meth:`~nertslib.Table.resolve_stalemate` is logged too, with
+    ``seat`` and ``move`` set to ``None``.
 
     >>> import nertslib as nl
     >>> from nertslib.table import Table
@@ -191,8 +191,9 @@ class Event:
         move: The move as submitted (``None`` for a stalemate resolution).
         rejection: ``None`` if the move was accepted (a tie included), else why not.
         batch: The number of the submission (from 0): events of one
-            :meth:`~nertslib.Table.submit_batch` share it, and :func:`~nertslib.arbitrate` over them, in ``seq``
-            order, rebuilds the table's state.
+            :meth:`~nertslib.Table.submit_batch` share it, and
+            :func:`~nertslib.arbitrate` over them, in ``seq`` order, rebuilds the table's
+            state.
 
     .. versionadded:: 0.1.0
     """
