@@ -36,7 +36,7 @@ def position(
     used: dict[int, set[str]] = {s: set() for s in range(seats)}
     for pile in foundations:
         for item in _codes(pile):
-            used[int(item[-1])].add(item[:-1])
+            used[int(item[-1])].add(item[:-1].partition("=")[0])  # a declared joker X1=6H
     seat_tokens = []
     for seat in range(seats):
         n_codes = _codes((nerts or {}).get(seat, ""))

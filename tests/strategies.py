@@ -34,6 +34,7 @@ KNOBS: dict[str, st.SearchStrategy[object]] = {
     "king_bonus": st.integers(-5, 5),
     "target_score": st.integers(1, 500),
     "joker_binding": st.sampled_from(["permanent", "while_covered"]),
+    "jokers_per_deck": st.integers(0, 2),
 }
 
 
@@ -113,6 +114,16 @@ def candidate_moves(state: nl.GameState, seat: int) -> list[nl.Move]:
         nl.Move.parse(f"{seat}:{CARDS[c].code}@{src}>{dst}")
         for c, src in sources
         for dst in targets
+    ]
+    # Jokers: every declaration (and a declared joker named as moving between piles is
+    # malformed, so it is not a candidate).
+    jokers = {(c, src) for c, src in sources if CARDS[c].is_joker}
+    out += [
+        nl.Move.parse(f"{seat}:{CARDS[c].code}={code}@{src}>{dst}")
+        for c, src in sorted(jokers)
+        for code in (CARDS[i].code for i in range(52))
+        for dst in targets
+        if dst[0] == "F"
     ]
     out += [nl.Move.parse(f"{seat}:{w}") for w in ("turn", "restock", "rotate", "nerts")]
     return out

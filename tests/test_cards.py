@@ -183,10 +183,19 @@ def test_joker_default_number_is_refused():
     assert message_of(ValueError, Card, 0, None, 0) == "a joker is number 1 or 2 of its deck, got 0"
 
 
-@pytest.mark.parametrize("number", [1, 2, -1])
+@pytest.mark.parametrize("number", [3, -1])
 def test_suited_card_has_joker_zero(number):
     msg = message_of(ValueError, Card, 0, Suit.CLUBS, 1, number)
-    assert msg == f"a suited card has joker=0, got {number!r}"
+    assert msg == f"a suited card has joker=0, or 1 or 2 for a declared joker, got {number!r}"
+
+
+@pytest.mark.parametrize("number", [1, 2])
+def test_suited_card_with_joker_number_is_a_declared_joker(number):
+    card = Card(0, Suit.CLUBS, 1, number)
+    assert card.is_declared
+    assert card.is_joker
+    assert card.code == f"X{number}=AC"
+    assert card.id == 432 + (number - 1) * 52
 
 
 @pytest.mark.parametrize("number", [True, 1.0, "1"])
@@ -281,7 +290,7 @@ def test_card_from_id_valid(card_id):
     assert card is CARDS[card_id]
 
 
-@pytest.mark.parametrize("card_id", [-1, 432, 1000, True, 1.0, "0", None])
+@pytest.mark.parametrize("card_id", [-1, 1264, 5000, True, 1.0, "0", None])
 def test_card_from_id_invalid(card_id):
     assert message_of(ValueError, card_from_id, card_id) == f"no card has id {card_id!r}"
 
@@ -414,8 +423,26 @@ def test_parse_code_values():
 
 
 def test_tables_lengths():
-    for table in (CARDS, RANK, SUIT, RED, OWNER, FACE, KEY, ON, UNDER):
-        assert len(table) == N_IDS
+    for table in (CARDS, RANK, SUIT, RED, OWNER, FACE, KEY, ON, UNDER, cards.JOKER_OF):
+        assert len(table) == N_IDS + 16 * 52 == cards.N_ALL_IDS
+
+
+def test_declared_tables():
+    for card_id in range(N_IDS, cards.N_ALL_IDS):
+        card = CARDS[card_id]
+        g, d = divmod(card_id - 432, 52)
+        assert card == Card(g // 2, Suit(d // 13), d % 13 + 1, g % 2 + 1)
+        assert card.id == card_id
+        assert card.is_declared
+        assert (RANK[card_id], SUIT[card_id]) == (d % 13 + 1, d // 13)
+        assert RED[card_id] == (d // 13 in (1, 2))
+        assert OWNER[card_id] == g // 2
+        assert FACE[card_id] == 52 + g % 2
+        assert cards.JOKER_OF[card_id] == (g // 2) * 54 + 52 + g % 2
+        assert KEY[card_id] == RANK[card_id] * 2 + RED[card_id]
+        assert Card.parse(card.code, g // 2) is card
+        assert card.raw_joker is CARDS[cards.JOKER_OF[card_id]]
+    assert cards.JOKER_OF[:N_IDS] == tuple(range(N_IDS))
 
 
 def test_tables_against_cards():

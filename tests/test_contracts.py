@@ -27,7 +27,7 @@ from typing import Any, NamedTuple
 import pytest
 
 import nertslib
-from nertslib import cards, context, moves, scoring
+from nertslib import cards, context, jokers, moves, scoring
 from nertslib.cards import Suit
 from nertslib.deal import SplitMix64, _rejection_limit
 from nertslib.moves import Zone
@@ -75,8 +75,9 @@ def check_contract(fn: Callable[..., Any], cases: Iterable[tuple[Any, ...]]) -> 
             local["__return__"] = fn(*args)
         except contract.raises:
             continue
+        scope = {**env, **local}  # one namespace: comprehensions in a contract see the names
         for c in contract.post:
-            assert eval(c, env, local), f"{c.co_filename} fails for {fn.__qualname__}{args}"
+            assert eval(c, scope), f"{c.co_filename} fails for {fn.__qualname__}{args}"
     return checked
 
 
@@ -163,6 +164,30 @@ def test_zone_from_text() -> None:
     texts = [moves.zone_text(z, i) for z, i in itertools.product(Zone, range(1000))]
     texts += ["P007", "F00", "U٣", "P１２", "F+1", "X", "", "P1000", "N0"]
     assert check_contract(moves.zone_from_text, ((t,) for t in set(texts))) == 3003 + 4
+
+
+def test_joker_key_arithmetic() -> None:
+    cases = list(itertools.product(range(2, 28), range(13)))
+    assert check_contract(jokers.position_key, cases) == 26 * 13
+    assert check_contract(jokers._base_from, cases) == 26 * 13
+    assert check_contract(jokers.rank_of_key, ((k,) for k in range(40))) == 26
+
+
+def test_declaration_fits() -> None:
+    cases = itertools.product([-1, *range(40)], range(40))
+    assert check_contract(jokers.declaration_fits, cases) == 27 * 26
+
+
+def test_pile_base() -> None:
+    keys = [-1, *range(2, 28)]
+    cases = [(t,) for n in range(4) for t in itertools.product(keys, repeat=n)]
+    cases += [((-1,) * 13,), ((-1,) * 14,), ((27, *(-1,) * 12),), ((27, *(-1,) * 13),)]
+    assert check_contract(jokers.pile_base, cases) == len(cases)
+
+
+def test_declared_id() -> None:
+    cases = itertools.product(range(8), (1, 2), range(52))
+    assert check_contract(cards.declared_id, cases) == 8 * 2 * 52
 
 
 # --- planted bugs: CrossHair must find each (``-m symbolic``) ----------------------------------
@@ -259,6 +284,36 @@ PLANTS = {
         "zone_text",
         "(str(index) if zone in _INDEXED else",
         "(str(index) if zone in (Zone.WORK, Zone.FOUNDATION) else",
+    ),
+    "pile_base lets a King lie on a joker": Plant(
+        "jokers",
+        "pile_base",
+        "if base >> 1 > MAX_RUN or (base >> 1) - n < 0:",
+        "if (base >> 1) - n < 0:",
+    ),
+    "pile_base forgets the colour of the second card": Plant(
+        "jokers",
+        "pile_base",
+        "b = (k ^ (i & 1)) + 2 * i",
+        "b = k + 2 * i",
+    ),
+    "position_key keeps the colour": Plant(
+        "jokers",
+        "position_key",
+        "return (base - 2 * i) ^ (i & 1)",
+        "return base - 2 * i",
+    ),
+    "declaration_fits ignores the constraint": Plant(
+        "jokers",
+        "declaration_fits",
+        "return constraint < 0 or constraint == declared_key",
+        "return constraint < 0 or constraint >= declared_key",
+    ),
+    "declared_id mixes up the two jokers": Plant(
+        "cards",
+        "declared_id",
+        "return DECLARED_BASE + (owner * 2 + joker - 1) * 52 + index",
+        "return DECLARED_BASE + (owner * 2 + joker - 2) * 52 + index",
     ),
     "zone_from_text forgets F+": Plant(
         "moves",

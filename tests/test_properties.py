@@ -122,7 +122,7 @@ def test_deal_is_deterministic_and_well_formed(variant: nl.Variant, seats: int, 
             assert [len(p) for p in lay.work_piles] == [1] * nwork
             assert lay.face_down_counts == (0,) * nwork
             dealt = nwork
-        assert len(lay.stock) == 52 - dealt - variant.nerts_pile_size
+        assert len(lay.stock) == 52 + variant.jokers_per_deck - dealt - variant.nerts_pile_size
         assert lay.waste == ()
         assert {c.owner for c in lay.all_cards} == {lay.seat}
 

@@ -228,9 +228,8 @@ PASSES_HINT = (
             "numbers 0..7; got '0+1/2+3'",
         ),
         (
-            "jokers_per_deck = 2",
-            "Variant.jokers_per_deck=2 is a rules.md knob that this version of nertslib "
-            "does not implement yet",
+            "jokers_per_deck = 3",
+            "Variant.jokers_per_deck must be an int 0..2; got 3",
         ),
     ],
 )

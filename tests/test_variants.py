@@ -382,13 +382,17 @@ def test_field_rejects(field, value, fragment):
     assert msg == f"Variant.{field} {fragment}"
 
 
-@pytest.mark.parametrize(
-    ("field", "value"),
-    [("jokers_per_deck", 1), ("jokers_per_deck", 2)],
-)
-def test_unimplemented_values_refused(field, value):
-    msg = message_of(ValueError, Variant, **{field: value})
-    assert msg == f"Variant.{field}={value!r} {UNSUPPORTED}"
+@pytest.mark.parametrize("value", [0, 1, 2])
+def test_jokers_are_implemented(value):
+    assert Variant(jokers_per_deck=value).jokers_per_deck == value
+    assert variants._UNSUPPORTED == {}
+
+
+def test_unimplemented_values_refused(monkeypatch):
+    monkeypatch.setattr(variants, "_UNSUPPORTED", {"joker_binding": ("while_covered",)})
+    msg = message_of(ValueError, Variant, joker_binding="while_covered")
+    assert msg == f"Variant.joker_binding='while_covered' {UNSUPPORTED}"
+    assert Variant(joker_binding="permanent").joker_binding == "permanent"
 
 
 def test_int_in_without_upper_bound():
@@ -400,7 +404,8 @@ def test_int_in_without_upper_bound():
     assert msg == "Variant.caller_bonus must be an int >= 0; got -1"
 
 
-def test_int_in_unsupported_value():
+def test_int_in_unsupported_value(monkeypatch):
+    monkeypatch.setattr(variants, "_UNSUPPORTED", {"jokers_per_deck": (2,)})
     check = variants._int_in(-5, 5)
     field = attrs.fields(Variant).jokers_per_deck
     check(None, field, 0)

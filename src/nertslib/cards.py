@@ -17,6 +17,7 @@ import attrs
 
 __all__ = [
     "ACE",
+    "DECLARED_BASE",
     "JACK",
     "KING",
     "MAX_JOKERS",
@@ -39,6 +40,10 @@ MAX_SEATS: Final = 8
 MAX_JOKERS: Final = 2
 #: Card ids reserved per deck: 52 cards and up to two jokers.
 DECK_SPAN: Final = 54
+#: The first id of a *declared* joker (a joker on a foundation, standing for a named card):
+#: ``DECLARED_BASE + (owner * 2 + n - 1) * 52 + d`` for joker ``n`` of ``owner`` declared as the
+#: card of in-deck index ``d`` (0..51).
+DECLARED_BASE: Final = MAX_SEATS * DECK_SPAN
 
 _RANK_CODES: Final = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
@@ -154,8 +159,8 @@ def _check_joker(inst: Card, _attr: attrs.Attribute[int], value: int) -> None:
     if inst.suit is None and not 1 <= value <= MAX_JOKERS:
         msg = f"a joker is number 1 or 2 of its deck, got {value!r}"
         raise ValueError(msg)
-    if inst.suit is not None and value != 0:
-        msg = f"a suited card has joker=0, got {value!r}"
+    if inst.suit is not None and not 0 <= value <= MAX_JOKERS:
+        msg = f"a suited card has joker=0, or 1 or 2 for a declared joker, got {value!r}"
         raise ValueError(msg)
 
 
@@ -164,8 +169,10 @@ class Card:
     """One card of one seat's deck: ``(owner, suit, rank)``, or a joker ``(owner, n)``.
 
     Ranks run from 1 (Ace) to 13 (King). A joker has ``suit=None``, ``rank=0`` and ``joker``
-    1 or 2. Cards are values: equal fields mean equal cards. ``str`` is the human face,
-    ``code`` the ASCII notation, and ``repr`` rebuilds the card.
+    1 or 2. A *declared* joker (a joker on a foundation, standing for the card it was declared
+    as) has the declared suit and rank and its ``joker`` number; it is written ``X1=6H``.
+    Cards are values: equal fields mean equal cards. ``str`` is the human face, ``code`` the
+    ASCII notation, and ``repr`` rebuilds the card.
 
     >>> from nertslib import Card, Suit
     >>> card = Card(owner=2, suit=Suit.HEARTS, rank=10)
@@ -177,6 +184,9 @@ class Card:
     True
     >>> Card.joker_of(0, 1)
     Card.parse('X1', owner=0)
+    >>> declared = Card(owner=0, suit=Suit.HEARTS, rank=6, joker=1)
+    >>> declared, str(declared), declared.is_joker, declared.is_red, declared.raw_joker
+    (Card.parse('X1=6H', owner=0), '🃏1=6♥', True, True, Card.parse('X1', owner=0))
 
     .. versionadded:: 0.1.0
     """
@@ -193,12 +203,28 @@ class Card:
 
     @property
     def is_joker(self) -> bool:
-        """Whether this card is a joker."""
-        return self.suit is None
+        """Whether this card is a joker (raw, or declared as a card on a foundation)."""
+        return self.joker != 0
+
+    @property
+    def is_declared(self) -> bool:
+        """Whether this card is a joker declared as a card (``X1=6H``).
+
+        .. versionadded:: 0.1.0
+        """
+        return self.joker != 0 and self.suit is not None
+
+    @property
+    def raw_joker(self) -> Card:
+        """The joker itself (``X1``) for a joker or declared joker; the card for other cards.
+
+        .. versionadded:: 0.1.0
+        """
+        return CARDS[JOKER_OF[self.id]]
 
     @property
     def is_red(self) -> bool:
-        """Whether the card is red (hearts, diamonds). A joker is neither red nor black."""
+        """Whether the card is red (hearts, diamonds). A raw joker is neither red nor black."""
         return self.suit is not None and self.suit.colour is Colour.RED
 
     @property
@@ -210,27 +236,38 @@ class Card:
     def id(self) -> int:
         """The engine's int for this card, ``owner * 54 + suit * 13 + rank - 1``.
 
-        Jokers take ids 52 and 53 of their deck. Ids are stable and documented, so they may be
-        used as array indices by bots and learning code.
+        Jokers take ids 52 and 53 of their deck. A declared joker takes an id from
+        ``DECLARED_BASE`` (432) on: ``432 + (owner * 2 + n - 1) * 52 + suit * 13 + rank - 1``.
+        Ids are stable and documented, so they may be used as array indices by bots and
+        learning code.
 
         >>> from nertslib import Card
         >>> Card.parse("AC", owner=0).id, Card.parse("KS", owner=1).id
         (0, 105)
+        >>> Card.parse("X2=AC", owner=1).id
+        588
         """
         if self.suit is None:
             return self.owner * DECK_SPAN + 51 + self.joker
+        if self.joker:
+            return declared_id(self.owner, self.joker, int(self.suit) * 13 + self.rank - 1)
         return card_id(self.owner, self.suit, self.rank)
 
     @property
     def code(self) -> str:
-        """The ASCII code, rank (``A 2 … 10 J Q K``) then suit letter; ``X1``/``X2`` for jokers."""
+        """The ASCII code, rank (``A 2 … 10 J Q K``) then suit letter; ``X1``/``X2`` for jokers.
+
+        A declared joker is written ``X1=6H``.
+        """
         if self.suit is None:
             return f"X{self.joker}"
+        if self.joker:
+            return f"X{self.joker}={_RANK_CODES[self.rank]}{self.suit.code}"
         return _RANK_CODES[self.rank] + self.suit.code
 
     @classmethod
     def parse(cls, code: str, owner: int = 0) -> Card:
-        """The card of ``owner``'s deck written ``code`` (``"10H"``, ``"qs"``, ``"X1"``).
+        """The card of ``owner``'s deck written ``code`` (``"10H"``, ``"X1"``, ``"X1=6H"``).
 
         Raises:
             ValueError: if ``code`` is not a card code, quoting it.
@@ -238,13 +275,17 @@ class Card:
         >>> from nertslib import Card
         >>> Card.parse("qs", owner=3)
         Card.parse('QS', owner=3)
+        >>> Card.parse("x1=6h", owner=0)
+        Card.parse('X1=6H', owner=0)
         """
         _check_owner(None, _OWNER_FIELD, owner)
-        return CARDS[owner * DECK_SPAN + parse_code(code)]
+        return CARDS[parse_card_id(code, owner)]
 
     def __str__(self) -> str:
         if self.suit is None:
             return f"🃏{self.joker}"
+        if self.joker:
+            return f"🃏{self.joker}={_RANK_CODES[self.rank]}{self.suit.symbol}"
         return _RANK_CODES[self.rank] + self.suit.symbol
 
     def __repr__(self) -> str:
@@ -287,6 +328,38 @@ def parse_code(code: str) -> int:
     return "CDHS".index(tail) * 13 + _RANK_CODES.index(head) - 1
 
 
+def parse_card_id(code: str, owner: int) -> int:
+    """The card id of ``owner``'s card written ``code``, declared jokers (``"X1=6H"``) included.
+
+    Raises:
+        ValueError: if ``code`` is not a card code, quoting it.
+
+    >>> from nertslib.cards import parse_card_id
+    >>> parse_card_id("6H", 0), parse_card_id("X1", 0), parse_card_id("X1=AC", 0)
+    (31, 52, 432)
+    """
+    if isinstance(cast(object, code), str) and len(code) > 3 and code[2:3] == "=":
+        head = code[:2].upper()
+        if head in ("X1", "X2") and code[3:].isascii():
+            d = parse_code(code[3:])
+            if d < 52:
+                return declared_id(owner, int(head[1]), d)
+        msg = f"not a card code: {code!r} (expected e.g. '10H', 'QS', 'X1', 'X1=6H')"
+        raise ValueError(msg)
+    return owner * DECK_SPAN + parse_code(code)
+
+
+def declared_id(owner: int, joker: int, index: int) -> int:
+    """The id of joker ``joker`` of ``owner`` declared as the card of in-deck index ``index``.
+
+    pre: 0 <= owner < 8 and 1 <= joker <= 2 and 0 <= index < 52
+    post: DECLARED_BASE <= __return__ < N_ALL_IDS
+    post: OWNER[__return__] == owner and JOKER_OF[__return__] == owner * 54 + 51 + joker
+    post: RANK[__return__] == index % 13 + 1 and SUIT[__return__] == index // 13
+    """
+    return DECLARED_BASE + (owner * 2 + joker - 1) * 52 + index
+
+
 def card_id(owner: int, suit: int, rank: int) -> int:
     """The id of ``owner``'s card of suit index ``suit`` and rank ``rank`` (see :attr:`Card.id`).
 
@@ -301,15 +374,24 @@ def card_id(owner: int, suit: int, rank: int) -> int:
 _N_IDS: Final = MAX_SEATS * DECK_SPAN
 
 
+#: Every card id, declared jokers included: ids ``0 .. N_ALL_IDS - 1``.
+N_ALL_IDS: Final = DECLARED_BASE + MAX_SEATS * MAX_JOKERS * 52
+
+
 def _build_cards() -> tuple[Card, ...]:
     cards: list[Card] = []
     for owner in range(MAX_SEATS):
         cards.extend(Card(owner, suit, rank) for suit in Suit for rank in range(ACE, KING + 1))
         cards.extend(Card(owner, None, 0, n) for n in range(1, MAX_JOKERS + 1))
+    for owner in range(MAX_SEATS):
+        for n in range(1, MAX_JOKERS + 1):
+            cards.extend(
+                Card(owner, suit, rank, n) for suit in Suit for rank in range(ACE, KING + 1)
+            )
     return tuple(cards)
 
 
-#: Interned cards, indexed by card id.
+#: Interned cards, indexed by card id (declared jokers from ``DECLARED_BASE`` on).
 CARDS: Final = _build_cards()
 #: Rank by card id (0 for jokers).
 RANK: Final = tuple(c.rank for c in CARDS)
@@ -319,8 +401,15 @@ SUIT: Final = tuple(-1 if c.suit is None else int(c.suit) for c in CARDS)
 RED: Final = tuple(int(c.is_red) for c in CARDS)
 #: Owner seat by card id.
 OWNER: Final = tuple(c.owner for c in CARDS)
-#: In-deck index (0..53) by card id.
-FACE: Final = tuple(i % DECK_SPAN for i in range(_N_IDS))
+#: In-deck index (0..53) by card id (a declared joker: its joker's index, 52 or 53).
+FACE: Final = tuple(
+    i % DECK_SPAN if i < _N_IDS else 52 + (i - DECLARED_BASE) // 52 % 2 for i in range(N_ALL_IDS)
+)
+#: The card itself by card id, except that a declared joker maps to its raw joker (``X1``):
+#: what conservation counts.
+JOKER_OF: Final = tuple(
+    i if i < _N_IDS else OWNER[i] * DECK_SPAN + FACE[i] for i in range(N_ALL_IDS)
+)
 #: Work-pile key ``rank * 2 + red``: ``a`` fits on ``b`` iff ``KEY[a] == ON[b]``.
 #: Jokers have key -1, which no ``ON`` or ``UNDER`` entry equals: they fit nowhere by key.
 KEY: Final = tuple(r * 2 + red if r else -1 for r, red in zip(RANK, RED, strict=True))
@@ -340,7 +429,7 @@ def card_from_id(card_id: int) -> Card:
     >>> card_from_id(105)
     Card.parse('KS', owner=1)
     """
-    if type(card_id) is not int or not 0 <= card_id < _N_IDS:
+    if type(card_id) is not int or not 0 <= card_id < N_ALL_IDS:
         msg = f"no card has id {card_id!r}"
         raise ValueError(msg)
     return CARDS[card_id]

@@ -71,6 +71,8 @@ class Reason(EvalRepr, enum.Enum):
     """Nerts can be called only with an empty Nerts pile."""
     CALL_NOT_ALLOWED = "call_not_allowed"
     """The variant ends the hand by itself; there is nothing to call."""
+    BAD_DECLARATION = "bad_declaration"
+    """A joker goes to a foundation only declared, as a card its fixed rank and colour allow."""
 
 
 @attrs.frozen

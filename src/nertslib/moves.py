@@ -13,6 +13,8 @@ Notation (``str(move)``; :meth:`Move.parse` reads it back):
 ``1:9C@P0>P2``             seat 1 moves 9♣ (with every card above it) from work pile 0 to 2
 ``1:9C@P0>P3``             … or into work pile 3 when that pile is empty
 ``2:KH@N>U1``              seat 2 slides K♥ from its Nerts pile under work pile 1
+``0:X1@N>P2``              seat 0 plays its joker 1 from its Nerts pile onto work pile 2
+``0:X1=6H@P2>F3``          seat 0 declares joker 1 as 6♥ and plays it onto foundation 3
 ``3:turn``                 seat 3 turns cards from its stock onto its waste
 ``3:restock``              seat 3 turns its waste over into a new stock
 ``3:rotate``               seat 3 (stuck) moves the top stock card to the bottom
@@ -32,7 +34,7 @@ from typing import Final, cast
 
 import attrs
 
-from nertslib.cards import DECK_SPAN, MAX_SEATS, Card, EvalRepr, card_from_id, parse_code
+from nertslib.cards import MAX_SEATS, Card, EvalRepr, card_from_id, parse_card_id
 
 __all__ = ["Move", "MoveKind", "Zone"]
 
@@ -114,6 +116,8 @@ def _problem(m: Move) -> str:
         return f"a play names the Card it moves, got {m.card!r}"
     if m.card.owner != m.seat:
         return f"seat {m.seat} can only move its own cards, not {m.card!r}"
+    if m.card.is_declared and m.target not in (Zone.FOUNDATION, Zone.NEW_FOUNDATION):
+        return f"only a play to a foundation declares a joker, got {m.card.code}"
     if m.source not in _SOURCES:
         return f"source must be Zone.NERTS, Zone.WASTE or Zone.WORK, got {m.source!r}"
     if m.target not in _TARGETS:
@@ -249,7 +253,7 @@ class Move:
         seat = int(match["seat"])
         if match["word"]:
             return cls(seat, MoveKind(match["word"]))
-        card = card_from_id(seat * DECK_SPAN + parse_code(match["card"]))
+        card = card_from_id(parse_card_id(match["card"], seat))
         source, source_index = zone_from_text(match["src"])
         target, target_index = zone_from_text(match["dst"])
         return cls(seat, MoveKind.PLAY, card, source, source_index, target, target_index)
@@ -264,7 +268,7 @@ class Move:
 _NOTATION: Final = re.compile(
     r"(?P<seat>[0-9])"
     r":(?:(?P<word>turn|restock|rotate|nerts)"
-    r"|(?P<card>(?:10|[2-9AJQKT])[CDHS]|X[12])"
+    r"|(?P<card>(?:10|[2-9AJQKT])[CDHS]|X[12](?:=(?:10|[2-9AJQKT])[CDHS])?)"
     r"@(?P<src>[NW]|P[0-9]{1,3})"
     r">(?P<dst>F\+|[FPU][0-9]{1,3}))"
 )

@@ -4,14 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from nertslib.cards import CARDS
-from nertslib.state import EndReason, GameState
+from nertslib.cards import CARDS, FACE, KEY
+from nertslib.state import EndReason, GameState, bound_text
 
 __all__ = ["render_state", "table"]
 
 
-def _pile(ids: tuple[int, ...]) -> str:
-    return " ".join(str(CARDS[c]) for c in ids) if ids else "·"
+def _pile(ids: tuple[int, ...], bound: tuple[int, ...] = ()) -> str:
+    """A pile's faces; a bound joker shows its fixed colour and rank, ``🃏1(r9)``."""
+    if not ids:
+        return "·"
+    return " ".join(
+        f"{CARDS[c]}({bound_text(bound[FACE[c] - 52])})"
+        if bound and KEY[c] < 0 and bound[FACE[c] - 52] >= 0
+        else str(CARDS[c])
+        for c in ids
+    )
 
 
 def render_state(state: GameState) -> str:
@@ -42,7 +50,7 @@ def render_state(state: GameState) -> str:
     for lay in state.layouts:
         top = f"[{CARDS[lay.nerts[-1]]}]" if lay.nerts else "[empty]"
         work = " | ".join(
-            f"{'## ' * len(lay.down[i]) if lay.down else ''}{_pile(p)}"
+            f"{'## ' * len(lay.down[i]) if lay.down else ''}{_pile(p, lay.bound)}"
             for i, p in enumerate(lay.work)
         )
         waste = str(CARDS[lay.deck[lay.cursor - 1]]) if lay.cursor else "·"

@@ -33,13 +33,13 @@ from collections.abc import Mapping
 from itertools import pairwise
 from typing import Any, Final, TypeAlias, TypeVar, cast, overload
 
-from nertslib.cards import CARDS, DECK_SPAN, KEY, MAX_SEATS, ON, RANK
+from nertslib.cards import CARDS, DECK_SPAN, FACE, KEY, MAX_SEATS, ON, RANK
 from nertslib.context import context_for, need_index
 from nertslib.errors import NertsError
 from nertslib.moves import Move
 from nertslib.replay import NOTE_PREFIX, RESOLVE, Event, Replay
 from nertslib.scoring import Outcome
-from nertslib.state import EndReason, GameState, Layout, NFENError
+from nertslib.state import EndReason, GameState, Layout, NFENError, _parse_work, bound_text
 from nertslib.variants import RULES_VERSION, Variant
 
 __all__ = [
@@ -137,11 +137,23 @@ def _variant_data(variant: Variant) -> dict[str, Any]:
     return variant.to_dict()
 
 
+def _work_codes(pile: tuple[int, ...], bound: tuple[int, ...]) -> list[str]:
+    """A work pile's codes; a bound joker carries its identity, ``"X1(r9)"``."""
+    if not bound:
+        return [_CODE[c] for c in pile]
+    return [
+        f"{_CODE[c]}({bound_text(bound[FACE[c] - 52])})"
+        if KEY[c] < 0 and bound[FACE[c] - 52] >= 0
+        else _CODE[c]
+        for c in pile
+    ]
+
+
 def _seat_data(lay: Layout) -> dict[str, Any]:
     code = _CODE.__getitem__
     data: dict[str, Any] = {
         "nerts": list(map(code, lay.nerts)),
-        "work": [list(map(code, pile)) for pile in lay.work],
+        "work": [_work_codes(pile, lay.bound) for pile in lay.work],
     }
     if lay.down:
         data["down"] = [list(map(code, pile)) for pile in lay.down]
@@ -272,7 +284,7 @@ def _state_json(state: GameState) -> str:
     parts = [_STATE_HEAD, variant, ', "seats": [']
     for seat, lay in enumerate(state.layouts):
         deck, cursor = lay.deck, lay.cursor
-        work = ", ".join([_codes_json(list(map(code, p))) for p in lay.work])
+        work = ", ".join([_codes_json(_work_codes(p, lay.bound)) for p in lay.work])
         parts += [
             ', {"nerts": ' if seat else '{"nerts": ',
             _codes_json(list(map(code, lay.nerts))),
@@ -351,6 +363,27 @@ def _pile(value: object, where: str, table: Mapping[str, int]) -> tuple[int, ...
     raise AssertionError  # pragma: no cover - some code was bad
 
 
+def _work_pile(
+    value: object, where: str, table: Mapping[str, int], seat: int, binds: dict[int, int]
+) -> tuple[int, ...]:
+    """A work pile's codes, bound jokers (``"X1(r9)"``) included (their keys go to ``binds``)."""
+    codes = _list(value, where, "card codes")
+    out: list[int] = []
+    for i, c in enumerate(codes):
+        if isinstance(c, str) and c in table:
+            out.append(table[c])
+            continue
+        if isinstance(c, str) and "(" in c and "." not in c:
+            try:
+                out.append(_parse_work(c, seat, binds)[0])
+            except ValueError:
+                pass
+            else:
+                continue
+        raise _fail(f"{where}[{i}]", "expected a card code such as '10H', 'QS' or 'X1(r9)'", c)
+    return tuple(out)
+
+
 def _fnd_pile(value: object, where: str) -> tuple[int, ...]:
     codes = _list(value, where, "card codes with owner seats")
     if not codes:
@@ -391,7 +424,7 @@ def _variant_from(data: object, where: str) -> Variant:
 class _Seat:
     """One seat of a state document, its shape checked (not yet its cards' legality)."""
 
-    __slots__ = ("down", "nerts", "passes", "stock", "waste", "work")
+    __slots__ = ("binds", "down", "nerts", "passes", "stock", "waste", "work")
 
     def __init__(self, data: object, seat: int, nwork: int) -> None:
         where = f"seats[{seat}]"
@@ -401,6 +434,7 @@ class _Seat:
             _keys(data, where, _SEAT_KEYS, _SEAT_OPTIONAL)
         d = cast(dict[str, Any], data)
         table = _SEAT_IDS[seat]
+        self.binds: dict[int, int] = {}
         try:
             nerts, work, stock, waste = d["nerts"], d["work"], d["stock"], d["waste"]
             get = table.__getitem__
@@ -423,7 +457,10 @@ class _Seat:
             work = _list(d["work"], f"{where}.work", "work piles")
             if len(work) != nwork:
                 raise _fail(f"{where}.work", f"expected {nwork} work piles", work)
-            self.work = tuple(_pile(p, f"{where}.work[{i}]", table) for i, p in enumerate(work))
+            self.work = tuple(
+                _work_pile(p, f"{where}.work[{i}]", table, seat, self.binds)
+                for i, p in enumerate(work)
+            )
             self.stock = _pile(d["stock"], f"{where}.stock", table)
             self.waste = _pile(d["waste"], f"{where}.waste", table)
         self.down: tuple[tuple[int, ...], ...] = ()
@@ -438,10 +475,19 @@ class _Seat:
         def pile(ids: tuple[int, ...]) -> str:
             return ".".join([_CODE[c] for c in ids]) or "-"
 
+        def work(ids: tuple[int, ...]) -> str:
+            binds = self.binds
+            return (
+                ".".join(
+                    [_CODE[c] + (f"({bound_text(binds[c])})" if c in binds else "") for c in ids]
+                )
+                or "-"
+            )
+
         parts = [pile(self.nerts)]
         down = self.down or ((),) * len(self.work)
         parts += [
-            f"{pile(d)}~{pile(w)}" if d else pile(w) for d, w in zip(down, self.work, strict=True)
+            f"{pile(d)}~{work(w)}" if d else work(w) for d, w in zip(down, self.work, strict=True)
         ]
         parts += [pile(self.stock), pile(self.waste), str(self.passes)]
         return "|".join(parts)
@@ -516,6 +562,8 @@ def _checked_state(  # noqa: PLR0912 - a flat list of checks
     (``tests/test_serialize.py`` checks this); anything else goes the NFEN way.
     """
     n = len(seats)
+    if variant.jokers_per_deck:
+        return None  # jokers: the NFEN way checks the piles under their identities
     try:
         ctx = context_for(variant, n)
     except ValueError:

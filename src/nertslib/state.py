@@ -15,6 +15,9 @@ NFEN ("Nerts FEN") is a one-line position string, space separated::
 * ``<seat i>``: ``nerts|work 0|…|work k|stock|waste|passes``; piles bottom first, cards joined by
   ``.``, ``-`` for an empty pile; the owner is the seat. In the Klondike layout a work pile with
   face-down cards writes them first, then ``~``, then its face-up cards (``9H.3S~KD``).
+  A joker bound to an identity (``joker_binding="permanent"``, see :mod:`nertslib.jokers`) is
+  written with its fixed colour and rank, ``X1(r9)`` (a red 9) or ``X2(bQ)`` (a black Queen);
+  a declared joker on a foundation is written ``X1=6H0`` (joker 1 of seat 0, declared 6♥).
 * ``<status>``: ``play``, ``nerts:<seat>`` (that seat ended the hand) or ``stalemate``.
 * ``r<n>``: stuck resolutions so far; ``!`` if one was applied with no progress since.
 * ``s<seed>``: the deal's seed (used by the ``shuffle`` stuck resolution).
@@ -29,7 +32,19 @@ from typing import Final, cast
 
 import attrs
 
-from nertslib.cards import CARDS, DECK_SPAN, KEY, ON, Card, EvalRepr, parse_code
+from nertslib.cards import (
+    _RANK_CODES,
+    CARDS,
+    DECK_SPAN,
+    FACE,
+    JOKER_OF,
+    KEY,
+    ON,
+    Card,
+    EvalRepr,
+    parse_card_id,
+    parse_code,
+)
 from nertslib.context import Context, context_for, need_index
 from nertslib.variants import Variant
 
@@ -91,6 +106,10 @@ class Layout:
     cursor: int
     passes: int
     down: tuple[tuple[int, ...], ...] = ()
+    bound: tuple[int, ...] = ()
+    """Jokers bound to an identity (``joker_binding="permanent"``): one entry per joker of the
+    deck, ``-1`` if free, else the work-pile key (``rank * 2 + red``) it is held to; ``()``
+    when no joker is bound (always so without jokers)."""
 
     @property
     def nerts_pile(self) -> tuple[Card, ...]:
@@ -155,10 +174,22 @@ class Layout:
 
     def __repr__(self) -> str:
         down = f", down={self.down!r}" if self.down else ""
+        bound = f", bound={self.bound!r}" if self.bound else ""
         return (
             f"Layout(seat={self.seat}, nerts={self.nerts!r}, work={self.work!r}, "
-            f"deck={self.deck!r}, cursor={self.cursor}, passes={self.passes}{down})"
+            f"deck={self.deck!r}, cursor={self.cursor}, passes={self.passes}{down}{bound})"
         )
+
+    def joker_key(self, card: Card) -> int:
+        """The work-pile key (``rank * 2 + red``) joker ``card`` is bound to, or ``-1``.
+
+        >>> import nertslib as nl
+        >>> nl.deal("standard", seats=1, seed=3).seats[0].joker_key(nl.Card.joker_of(0, 1))
+        -1
+
+        .. versionadded:: 0.1.0
+        """
+        return self.bound[FACE[card.id] - 52] if self.bound and card.suit is None else -1
 
 
 @attrs.frozen(repr=False, cache_hash=True)
@@ -287,16 +318,60 @@ def _pile_nfen(ids: tuple[int, ...]) -> str:
     return ".".join(CARDS[c].code for c in ids) or "-"
 
 
+def bound_text(key: int) -> str:
+    """A bound joker's identity as NFEN writes it: ``r9`` (red 9), ``bQ`` (black Queen)."""
+    return ("r" if key & 1 else "b") + _RANK_CODES[key >> 1]
+
+
+def _bound_of(text: str) -> int:
+    """The key written ``r9``/``bQ`` by :func:`bound_text`."""
+    if len(text) < 2 or text[0] not in "rb" or text[1:] not in _RANK_CODES[1:]:
+        msg = f"not a joker binding: {text!r} (expected e.g. 'r9', 'bQ')"
+        raise ValueError(msg)
+    return _RANK_CODES.index(text[1:]) * 2 + (text[0] == "r")
+
+
+def _work_pile_nfen(ids: tuple[int, ...], bound: tuple[int, ...]) -> str:
+    if not bound:
+        return _pile_nfen(ids)
+    parts = []
+    for c in ids:
+        code = CARDS[c].code
+        if KEY[c] < 0 and bound[FACE[c] - 52] >= 0:
+            code += f"({bound_text(bound[FACE[c] - 52])})"
+        parts.append(code)
+    return ".".join(parts) or "-"
+
+
+def _parse_work(text: str, owner: int, binds: dict[int, int]) -> tuple[int, ...]:
+    """A work pile's face-up cards; bound jokers (``X1(r9)``) go into ``binds`` (id -> key)."""
+    if "(" not in text:
+        return _parse_pile(text, owner)
+    ids = []
+    for code in text.split("."):
+        head, paren, tail = code.partition("(")
+        card = owner * DECK_SPAN + parse_code(head)
+        if paren:
+            if not tail.endswith(")") or KEY[card] >= 0:
+                msg = f"only a joker may carry a binding, got {code!r}"
+                raise ValueError(msg)
+            binds[card] = _bound_of(tail[:-1])
+        ids.append(card)
+    return tuple(ids)
+
+
 def _layout_nfen(lay: Layout) -> str:
     stock = lay.deck[lay.cursor :][::-1]
     parts = [_pile_nfen(lay.nerts)]
     if lay.down:
         parts.extend(
-            f"{_pile_nfen(d)}~{_pile_nfen(p)}" if d else _pile_nfen(p)
+            f"{_pile_nfen(d)}~{_work_pile_nfen(p, lay.bound)}"
+            if d
+            else _work_pile_nfen(p, lay.bound)
             for d, p in zip(lay.down, lay.work, strict=True)
         )
     else:
-        parts.extend(_pile_nfen(p) for p in lay.work)
+        parts.extend(_work_pile_nfen(p, lay.bound) for p in lay.work)
     parts += [_pile_nfen(stock), _pile_nfen(lay.deck[: lay.cursor]), str(lay.passes)]
     return "|".join(parts)
 
@@ -346,7 +421,8 @@ def _parse_nfen(text: str) -> GameState:  # noqa: PLR0912, PLR0915 - a flat list
             )
         nerts = _parse_pile(parts[0], seat)
         down_parts = [p.partition("~") if "~" in p else ("-", "", p) for p in parts[1 : 1 + nwork]]
-        work = tuple(_parse_pile(p, seat) for _, _, p in down_parts)
+        binds: dict[int, int] = {}
+        work = tuple(_parse_work(p, seat, binds) for _, _, p in down_parts)
         down = tuple(_parse_pile(d, seat) for d, _, _ in down_parts)
         if not any(down):
             down = ()
@@ -364,14 +440,21 @@ def _parse_nfen(text: str) -> GameState:  # noqa: PLR0912, PLR0915 - a flat list
             raise _bad(text, f"seat {seat} has turned its waste over more often than allowed")
         if len(nerts) > variant.nerts_pile_size:
             raise _bad(text, f"seat {seat}'s Nerts pile is larger than the variant deals")
-        for i, pile in enumerate(work):
-            for lower, upper in pairwise(pile):
-                if KEY[upper] != ON[lower]:
-                    raise _bad(
-                        text,
-                        f"seat {seat}'s work pile {i}: {CARDS[upper]} cannot lie on {CARDS[lower]}",
-                    )
-        layouts.append(Layout(seat, nerts, work, waste + stock[::-1], len(waste), passes, down))
+        bound: tuple[int, ...] = ()
+        if variant.jokers_per_deck:
+            bound = _check_joker_piles(variant, seat, work, binds)
+        else:
+            for i, pile in enumerate(work):
+                for lower, upper in pairwise(pile):
+                    if KEY[upper] != ON[lower]:
+                        raise _bad(
+                            text,
+                            f"seat {seat}'s work pile {i}: "
+                            f"{CARDS[upper]} cannot lie on {CARDS[lower]}",
+                        )
+        layouts.append(
+            Layout(seat, nerts, work, waste + stock[::-1], len(waste), passes, down, bound)
+        )
     fnd: list[tuple[int, ...]] = []
     if tokens[1] != "-":
         for k, pile_text in enumerate(tokens[1].split("/")):
@@ -379,7 +462,7 @@ def _parse_nfen(text: str) -> GameState:  # noqa: PLR0912, PLR0915 - a flat list
             for item in pile_text.split("."):
                 if len(item) < 3 or not item[-1].isdigit() or int(item[-1]) >= n:
                     raise _bad(text, f"foundation {k}: {item!r} is not a card code + owner seat")
-                cards.append(int(item[-1]) * DECK_SPAN + parse_code(item[:-1]))
+                cards.append(parse_card_id(item[:-1], int(item[-1])))
             fnd.append(tuple(cards))
     from nertslib.rules import foundation_problem  # noqa: PLC0415 - rules imports state
 
@@ -390,8 +473,11 @@ def _parse_nfen(text: str) -> GameState:  # noqa: PLR0912, PLR0915 - a flat list
     counts = Counter(c for lay in layouts for c in lay.nerts + lay.deck)
     counts.update(c for lay in layouts for p in lay.work for c in p)
     counts.update(c for lay in layouts for p in lay.down for c in p)
-    counts.update(c for p in fnd for c in p)
+    counts.update(JOKER_OF[c] for p in fnd for c in p)
     per_deck = 52 + variant.jokers_per_deck
+    extra = [CARDS[c].code for c in counts if c % DECK_SPAN >= per_deck]
+    if extra:
+        raise _bad(text, f"the variant deals {variant.jokers_per_deck} joker(s): {extra} given")
     for seat in range(n):
         deck = range(seat * DECK_SPAN, seat * DECK_SPAN + per_deck)
         twice = [CARDS[c].code for c in deck if counts[c] > 1]
@@ -431,3 +517,33 @@ def _parse_nfen(text: str) -> GameState:  # noqa: PLR0912, PLR0915 - a flat list
         ctx,
         need_index(fnd_t, ctx),
     )
+
+
+def _check_joker_piles(
+    variant: Variant, seat: int, work: tuple[tuple[int, ...], ...], binds: dict[int, int]
+) -> tuple[int, ...]:
+    """Check a joker variant's work piles and return the layout's canonical ``bound``.
+
+    Raises:
+        ValueError: naming the problem.
+    """
+    from nertslib.rules import bind_piles, pile_problem  # noqa: PLC0415 - rules imports state
+
+    if binds and variant.joker_binding != "permanent":
+        msg = f"seat {seat}: joker_binding='while_covered' keeps no bindings"
+        raise ValueError(msg)
+    raw = [-1] * variant.jokers_per_deck
+    for card, key in binds.items():
+        if FACE[card] - 52 >= variant.jokers_per_deck:
+            msg = f"the variant deals {variant.jokers_per_deck} joker(s)"
+            raise ValueError(msg)
+        raw[FACE[card] - 52] = key
+    bound = tuple(raw) if binds else ()
+    for i, pile in enumerate(work):
+        problem = pile_problem(pile, bound)
+        if problem:
+            msg = f"seat {seat}'s work pile {i}: {problem}"
+            raise ValueError(msg)
+    if variant.joker_binding == "permanent":
+        bound = bind_piles(work, bound, variant.jokers_per_deck)
+    return bound

@@ -27,7 +27,7 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from typing import Final, NamedTuple
 
-from nertslib.cards import KEY, ON, RANK, UNDER
+from nertslib.cards import DECK_SPAN, KEY, ON, RANK, UNDER, declared_id
 from nertslib.context import (
     MOVE_ANY_SUFFIX,
     MOVE_TOP_CARD,
@@ -47,12 +47,17 @@ from nertslib.rules import (
     _TP,
     _TURN,
     _W,
+    _bind_pile,
+    _declarations,
     _layout,
     _mandatory_fills,
     _mv,
     _shuffle_moves,
     _space_ok,
     _suit_started,
+    _valid,
+    joker_constraint,
+    joker_shuffle_moves,
 )
 from nertslib.state import EndReason, GameState, Layout
 
@@ -350,6 +355,8 @@ def stuck_layout(
     """
     if ctx.mandatory and _mandatory_fills(lay, ctx) is not None:
         return False
+    if ctx.jokers and has_joker(lay):
+        return _joker_plan(state, lay, ctx, list(_pass_tops(lay, ctx)), None) is None
     if summary is None:
         # Cheap first: a top of the pass that plays in the current configuration.
         config = _config_summary(lay.work, lay.down)
@@ -456,7 +463,9 @@ def resolve_stalemate(state: GameState) -> GameState:
             deck = shuffled(deck, state.seed, 8 * (state.resolutions + 1) + lay.seat)
         elif deck:
             deck = (*deck[1:], deck[0])
-        layouts.append(Layout(lay.seat, lay.nerts, lay.work, deck, 0, lay.passes, lay.down))
+        layouts.append(
+            Layout(lay.seat, lay.nerts, lay.work, deck, 0, lay.passes, lay.down, lay.bound)
+        )
     return GameState(
         state.variant,
         tuple(layouts),
@@ -483,6 +492,13 @@ def plan_progress(state: GameState, seat: int) -> Move | None:
     tops = [(lay.nerts[-1], _N)] if lay.nerts else []
     if lay.cursor:
         tops.append((lay.deck[lay.cursor - 1], _W))
+    if ctx.jokers and has_joker(lay):
+        found = _joker_plan(state, lay, ctx, tops, seat)
+        if found is not None:
+            return found[0]
+        if state.status is not None or stuck_layout(state, lay, ctx):
+            return None
+        return _TURN[seat] if len(lay.deck) > lay.cursor else _RESTOCK[seat]
     summary = work_summary(lay.work, ctx.space, ctx.slide, ctx.move_rule, lay.down)
     if not _progress_with(state, ctx, summary, tops):
         # progress needs another waste top (or is impossible): turn, unless stuck
@@ -519,3 +535,107 @@ def plan_progress(state: GameState, seat: int) -> Move | None:
     if len(lay.deck) > lay.cursor:  # pragma: no cover - needs a huge rearrangement
         return _TURN[seat]
     return next((m for m in first.values() if m is not None), None)  # pragma: no cover
+
+
+# --- jokers: an exact generic search (only for layouts that hold a joker) --------------------
+
+JokerConfig = tuple[Work, Work, tuple[int, ...]]
+
+
+def has_joker(lay: Layout) -> bool:
+    """Whether the layout holds one of its jokers (anywhere but on a foundation)."""
+    jokers = (lay.seat * DECK_SPAN + 52, lay.seat * DECK_SPAN + 53)
+    for pile in (lay.nerts, lay.deck, *lay.work, *lay.down):
+        if jokers[0] in pile or jokers[1] in pile:
+            return True
+    return False
+
+
+def _joker_to_foundation(state: GameState, ctx: Context, card: int, held: int) -> bool:
+    """Whether ``card`` (a joker held to key ``held``, -1 open) can go to some foundation."""
+    if KEY[card] >= 0:
+        return _to_foundation_ok(state, ctx, card)
+    owner, number = card // DECK_SPAN, card % DECK_SPAN - 51
+    for want in state.need:
+        if want >= 0 and any(
+            held < 0 or KEY[declared_id(owner, number, d)] == held
+            for d in _declarations(ctx.rule, want)
+        ):
+            return True
+    for suit in range(4):
+        ace = declared_id(owner, number, suit * 13)
+        if (held < 0 or KEY[ace] == held) and not (
+            ctx.one_per_suit and _suit_started(state.fnd, ace)
+        ):
+            return True
+    return False
+
+
+def _joker_to_work(ctx: Context, cfg: JokerConfig, card: int, src: int) -> bool:
+    work, down, bound = cfg
+    single = (card,)
+    for tgt in work:
+        if _valid(tgt + single, bound) if tgt else _space_ok(ctx, card, src):
+            return True
+    if ctx.slide != SLIDE_OFF and (ctx.slide == SLIDE_ALWAYS or () in work):
+        return any(
+            tgt and not (down and down[j]) and _valid(single + tgt, bound)
+            for j, tgt in enumerate(work)
+        )
+    return False
+
+
+def _joker_progress(
+    state: GameState, ctx: Context, cfg: JokerConfig, tops: list[tuple[int, int]]
+) -> bool:
+    work, _, bound = cfg
+    for pile in work:
+        if pile:
+            top = pile[-1]
+            held = joker_constraint(pile, bound, len(pile) - 1) if KEY[top] < 0 else -1
+            if _joker_to_foundation(state, ctx, top, held):
+                return True
+    return any(_joker_to_work(ctx, cfg, card, src) for card, src in tops)
+
+
+def _joker_next(ctx: Context, cfg: JokerConfig, card: int, i: int, tgt: int, j: int) -> JokerConfig:
+    work, down, bound = cfg
+    new_work, new_down = _after_down(work, down, card, i, tgt, j)
+    if ctx.permanent:
+        bound = _bind_pile(new_work[j], bound, ctx.variant.jokers_per_deck)
+    return new_work, new_down, bound
+
+
+def _joker_plan(
+    state: GameState, lay: Layout, ctx: Context, tops: list[tuple[int, int]], seat: int | None
+) -> tuple[Move | None] | None:
+    """Search the work configurations reachable by moves between work piles (joker layouts).
+
+    Returns ``(first move,)`` of a shortest path to a configuration where a work top goes to
+    a foundation or one of ``tops`` (``(card, source)``) goes to a foundation or a work pile
+    (``(None,)`` if the start is one), or ``None`` if there is none. Exact: no budget unless
+    ``seat`` is given (a bot's plan).
+    """
+    if any(_joker_to_foundation(state, ctx, card, -1) for card, _ in tops):
+        return (None,)
+    classes: dict[tuple[int, int], tuple[int, int]] = {}
+    for card, src in tops:
+        classes.setdefault((KEY[card], src == _N), (card, src))
+    kinds = list(classes.values())
+    start: JokerConfig = (lay.work, lay.down, lay.bound)
+    first: dict[JokerConfig, Move | None] = {start: None}
+    queue = deque([start])
+    while queue:
+        cfg = queue.popleft()
+        if _joker_progress(state, ctx, cfg, kinds):
+            return (first[cfg],)
+        if seat is not None and len(first) >= _PLAN_BUDGET:  # pragma: no cover - huge
+            break
+        work, down, bound = cfg
+        moves = joker_shuffle_moves(work, down, bound, ctx.space, ctx.slide, ctx.move_rule)
+        for card, i, tgt, j in moves:
+            nxt = _joker_next(ctx, cfg, card, i, tgt, j)
+            if nxt not in first:
+                first[nxt] = first[cfg] or _mv(card, _P, i, tgt, j)
+                queue.append(nxt)
+    return None

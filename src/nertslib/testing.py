@@ -22,11 +22,18 @@ from itertools import pairwise
 import attrs
 
 from nertslib.bots import greedy_bot
-from nertslib.cards import CARDS, DECK_SPAN, KEY, ON
+from nertslib.cards import CARDS, DECK_SPAN, FACE, JOKER_OF, KEY, ON
 from nertslib.deal import SplitMix64, deal
 from nertslib.errors import IllegalMoveError
 from nertslib.moves import Move
-from nertslib.rules import apply, check, foundation_problem, legal_moves
+from nertslib.rules import (
+    apply,
+    bind_piles,
+    check,
+    foundation_problem,
+    legal_moves,
+    pile_problem,
+)
 from nertslib.scoring import hand_scores, outcome
 from nertslib.state import EndReason, GameState
 from nertslib.stuck import all_stuck, resolve_stalemate
@@ -62,12 +69,17 @@ def state_problems(state: GameState) -> list[str]:  # noqa: PLR0912 - one check 
             problems.append(f"seat {seat}'s stock cursor {lay.cursor} is out of range")
         if v.max_stock_passes is not None and lay.passes > v.max_stock_passes:
             problems.append(f"seat {seat} exceeded the pass limit")
-        for i, pile in enumerate(lay.work):
-            problems.extend(
-                f"seat {seat}'s work pile {i}: {CARDS[upper]} lies on {CARDS[lower]}"
-                for lower, upper in pairwise(pile)
-                if KEY[upper] != ON[lower]
-            )
+        if v.jokers_per_deck:
+            problems.extend(_joker_problems(state, seat))
+        else:
+            for i, pile in enumerate(lay.work):
+                problems.extend(
+                    f"seat {seat}'s work pile {i}: {CARDS[upper]} lies on {CARDS[lower]}"
+                    for lower, upper in pairwise(pile)
+                    if KEY[upper] != ON[lower]
+                )
+            if lay.bound:
+                problems.append(f"seat {seat} binds jokers in a variant without jokers")
         problems.extend(_face_down_problems(state, seat))
         counts.update(lay.nerts)
         counts.update(lay.deck)
@@ -84,7 +96,7 @@ def state_problems(state: GameState) -> list[str]:  # noqa: PLR0912 - one check 
             if c // DECK_SPAN != seat
         )
     for k, pile in enumerate(state.fnd):
-        counts.update(pile)
+        counts.update(JOKER_OF[c] for c in pile)
         problem = foundation_problem(pile, v, n)
         if problem:
             problems.append(f"foundation {k}: {problem}")
@@ -201,6 +213,36 @@ def random_sim_test(  # noqa: PLR0912 - one check per invariant
             raise _fail("outcome scores differ from hand_scores", state)
         endings.append("unfinished" if result is None else result.reason.value)
     return SimReport(hands, steps, rejected, tuple(endings))
+
+
+def _joker_problems(state: GameState, seat: int) -> list[str]:
+    """A joker variant's work piles: each valid, and ``bound`` canonical (rules.md §9)."""
+    lay = state.layouts[seat]
+    v = state.variant
+    problems = [
+        f"seat {seat}'s work pile {i}: {problem}"
+        for i, pile in enumerate(lay.work)
+        if (problem := pile_problem(pile, lay.bound))
+    ]
+    if not lay.bound:
+        bound_jokers: list[int] = []
+    elif v.joker_binding != "permanent" or len(lay.bound) != v.jokers_per_deck:
+        return [*problems, f"seat {seat} binds jokers as {lay.bound!r}"]
+    else:
+        bound_jokers = [n for n, key in enumerate(lay.bound) if key >= 0]
+        if not bound_jokers:
+            problems.append(f"seat {seat}'s bound jokers are not written as ()")
+    face_up = {FACE[c] - 52 for p in lay.work for c in p if KEY[c] < 0}
+    problems.extend(
+        f"seat {seat}'s joker {n + 1} is bound but not face up in a work pile"
+        for n in bound_jokers
+        if n not in face_up
+    )
+    if v.joker_binding == "permanent" and not problems:
+        rebound = bind_piles(lay.work, lay.bound, v.jokers_per_deck)
+        if rebound != lay.bound:
+            problems.append(f"seat {seat} has a covered joker that is not bound: {rebound!r}")
+    return problems
 
 
 def _face_down_problems(state: GameState, seat: int) -> list[str]:

@@ -56,9 +56,7 @@ JokerBinding = Literal["permanent", "while_covered"]
 BySeatCount = Literal["by_seat_count"]
 
 #: Not yet honoured by the engine; a Variant asking for them is refused rather than ignored.
-_UNSUPPORTED: Final = {
-    "jokers_per_deck": (1, 2),
-}
+_UNSUPPORTED: Final[dict[str, tuple[object, ...]]] = {}
 
 
 def _refuse_unsupported(name: str, value: object) -> None:
@@ -190,7 +188,7 @@ class Variant:
         nerts_penalty: Points lost per card left in the Nerts pile.
         king_bonus: Points per own King on the foundations (a completed pile).
         target_score: A match ends when a seat (or team) reaches this total.
-        jokers_per_deck: Jokers in each deck (0–2). Jokers are reserved: only 0 is accepted.
+        jokers_per_deck: Jokers in each deck (0–2); see :mod:`nertslib.jokers`.
         joker_binding: How long a covered joker keeps its forced identity.
         teams: ``None``, or disjoint groups of seats that score and win together.
 

@@ -67,11 +67,29 @@ from typing import Final, cast
 
 import attrs
 
-from nertslib.cards import CARDS, DECK_SPAN, KEY, ON, OWNER, Card, parse_code
+from nertslib.cards import (
+    CARDS,
+    DECK_SPAN,
+    JOKER_OF,
+    KEY,
+    ON,
+    OWNER,
+    Card,
+    parse_card_id,
+    parse_code,
+)
 from nertslib.context import context_for, need_index
 from nertslib.deal import shuffled
 from nertslib.errors import NertsError
-from nertslib.state import EndReason, GameState, Layout, NFENError
+from nertslib.state import (
+    EndReason,
+    GameState,
+    Layout,
+    NFENError,
+    _check_joker_piles,
+    _parse_work,
+    _work_pile_nfen,
+)
 from nertslib.variants import Variant
 
 __all__ = ["SeatView", "View", "determinize", "view"]
@@ -111,6 +129,8 @@ class SeatView:
         waste: The visible waste cards, bottom first: the whole waste for the viewer's own
             seat, the top only for the others; ``()`` when the waste is empty.
         passes: How often the seat has turned its waste over.
+        bound: The seat's bound jokers, as ``Layout.bound`` (they lie face up: every seat
+            sees them).
 
     .. versionadded:: 0.1.0
     """
@@ -124,6 +144,7 @@ class SeatView:
     waste_size: int
     waste: tuple[int, ...]
     passes: int
+    bound: tuple[int, ...] = ()
 
     @property
     def nerts_top(self) -> Card | None:
@@ -350,6 +371,7 @@ def _seat_view(lay: Layout, own: bool, face_up: bool) -> SeatView:
         cur,
         deck[:cur] if own else deck[cur - 1 : cur] if cur else (),
         lay.passes,
+        lay.bound,
     )
 
 
@@ -394,7 +416,7 @@ def _foundation_cards(fnd: tuple[tuple[int, ...], ...], n: int) -> list[list[int
     by_owner: list[list[int]] = [[] for _ in range(n)]
     for pile in fnd:
         for c in pile:
-            by_owner[OWNER[c]].append(c)
+            by_owner[OWNER[c]].append(JOKER_OF[c])
     return by_owner
 
 
@@ -464,6 +486,7 @@ def determinize(v: View, seed: int) -> GameState:
                 sv.waste_size,
                 sv.passes,
                 tuple(down) if any(down) else (),
+                sv.bound,
             )
         )
     return GameState(
@@ -494,7 +517,8 @@ def _seat_nfen(sv: SeatView) -> str:
     parts = [_run(sv.nerts_size - len(sv.nerts), sv.nerts)]
     down = sv.down or (0,) * len(sv.work)
     parts.extend(
-        f"{k}?~{_run(0, p)}" if k else _run(0, p) for k, p in zip(down, sv.work, strict=True)
+        f"{k}?~{_work_pile_nfen(p, sv.bound)}" if k else _work_pile_nfen(p, sv.bound)
+        for k, p in zip(down, sv.work, strict=True)
     )
     parts += [
         _run(sv.stock_size, ()),
@@ -545,7 +569,7 @@ def _parse_run(text: str, owner: int) -> tuple[int, tuple[int, ...]]:
     return hidden, tuple([base + parse_code(code) for code in items[1 if hidden else 0 :]])
 
 
-def _parse_seat(  # noqa: PLR0912 - a flat list of checks
+def _parse_seat(  # noqa: PLR0912, PLR0915 - a flat list of checks
     tok: str, seat: int, viewer: int | None, variant: Variant, nwork: int
 ) -> SeatView:
     parts = tok.split("|")
@@ -561,19 +585,27 @@ def _parse_seat(  # noqa: PLR0912 - a flat list of checks
         raise ValueError(msg)
     work: list[tuple[int, ...]] = []
     down: list[int] = []
+    binds: dict[int, int] = {}
     for i, field in enumerate(parts[1 : 1 + nwork]):
         head, tilde, up = field.rpartition("~")
-        hidden, pile = _parse_run(up, seat)
+        if "(" in up:
+            hidden, pile = 0, _parse_work(up, seat, binds)
+        else:
+            hidden, pile = _parse_run(up, seat)
         k = _count(head) if tilde else 0
         if hidden or (k and not pile):
             msg = f"seat {seat}'s work pile {i} must be face-down count '~' face-up cards"
             raise ValueError(msg)
-        for lower, upper in pairwise(pile):
-            if KEY[upper] != ON[lower]:
-                msg = f"seat {seat}'s work pile {i}: {CARDS[upper]} cannot lie on {CARDS[lower]}"
-                raise ValueError(msg)
+        if not variant.jokers_per_deck:
+            for lower, upper in pairwise(pile):
+                if KEY[upper] != ON[lower]:
+                    msg = (
+                        f"seat {seat}'s work pile {i}: {CARDS[upper]} cannot lie on {CARDS[lower]}"
+                    )
+                    raise ValueError(msg)
         work.append(pile)
         down.append(k)
+    bound = _check_joker_piles(variant, seat, tuple(work), binds) if variant.jokers_per_deck else ()
     if any(down) and variant.work_pile_layout != "klondike":
         msg = f"seat {seat} has face-down work cards outside the Klondike layout"
         raise ValueError(msg)
@@ -608,6 +640,7 @@ def _parse_seat(  # noqa: PLR0912 - a flat list of checks
         hidden_w + len(waste),
         waste,
         passes,
+        bound,
     )
 
 
@@ -623,7 +656,7 @@ def _parse_foundations(token: str, n: int, variant: Variant) -> tuple[tuple[int,
             if len(item) < 3 or not item[-1].isdigit() or int(item[-1]) >= n:
                 msg = f"foundation {k}: {item!r} is not a card code + owner seat"
                 raise ValueError(msg)
-            cards.append(int(item[-1]) * DECK_SPAN + parse_code(item[:-1]))
+            cards.append(parse_card_id(item[:-1], int(item[-1])))
         problem = foundation_problem(tuple(cards), variant, n)
         if problem:
             msg = f"foundation {k}: {problem}"

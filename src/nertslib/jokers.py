@@ -1,0 +1,105 @@
+"""Jokers on work piles: the identity a joker's neighbours force (rules.md §9).
+
+On a work pile a joker need not be declared: ranks descend by one and colours alternate, so
+one card of known rank and colour fixes every position of the pile. A position's *key* is
+``rank * 2 + red`` (the same key as :data:`nertslib.cards.KEY`); a pile is described by its
+*effective keys*, the key of each card bottom first, with ``-1`` for a joker whose identity
+is open. :func:`pile_base` decides whether such a pile is consistent and, if so, which key its
+base must have; :func:`position_key` then gives the key of every position.
+
+>>> from nertslib.jokers import FREE, pile_base, position_key
+>>> black_ten, joker, black_eight = 20, -1, 16
+>>> base = pile_base((black_ten, joker, black_eight))
+>>> base, position_key(base, 1)  # the joker between them is a red 9
+(20, 19)
+>>> pile_base((joker, joker)) == FREE, pile_base((black_ten, joker, 18))
+(True, -2)
+
+.. versionadded:: 0.1.0
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+__all__ = ["FREE", "INVALID", "declaration_fits", "pile_base", "position_key", "rank_of_key"]
+
+#: :func:`pile_base` of a consistent pile with no card of known identity (only open jokers).
+FREE: Final = -1
+#: :func:`pile_base` of a pile that no assignment of identities makes a valid work pile.
+INVALID: Final = -2
+#: The longest work pile: King down to Ace.
+MAX_RUN: Final = 13
+
+
+def rank_of_key(key: int) -> int:
+    """The rank of work-pile key ``key`` (``rank * 2 + red``).
+
+    pre: 2 <= key <= 27
+    post: 1 <= __return__ <= 13
+    post: __return__ * 2 <= key <= __return__ * 2 + 1
+    """
+    return key >> 1
+
+
+def position_key(base: int, i: int) -> int:
+    """The key of position ``i`` (0 = base) of a valid pile whose base has key ``base``.
+
+    Each position is one rank lower than the one below it and the other colour.
+
+    pre: 2 <= base <= 27 and 0 <= i <= 12
+    post: __return__ >> 1 == (base >> 1) - i
+    post: (__return__ & 1) == ((base & 1) ^ (i & 1))
+    """
+    return (base - 2 * i) ^ (i & 1)
+
+
+def _base_from(key: int, i: int) -> int:
+    """The base key a pile must have for position ``i`` to have key ``key``.
+
+    pre: 2 <= key <= 27 and 0 <= i <= 12
+    post: (__return__ - 2 * i) ^ (i & 1) == key
+    """
+    return (key ^ (i & 1)) + 2 * i
+
+
+def pile_base(keys: tuple[int, ...]) -> int:
+    """The base key of the work pile with effective keys ``keys``, or :data:`FREE`/:data:`INVALID`.
+
+    ``keys`` lists the pile bottom first: a card's key, or ``-1`` for a joker whose identity
+    is open. The pile is valid iff some base rank and colour give every position a rank in
+    1..13 and every known key its position's key. The result is that base key when some key
+    is known, :data:`FREE` (-1) when none is and the pile is no longer than 13 cards, and
+    :data:`INVALID` (-2) otherwise.
+
+    pre: len(keys) <= 14 and all(k == -1 or 2 <= k <= 27 for k in keys)
+    post: __return__ >= -2
+    post: __return__ != -1 or (len(keys) <= 13 and all(k == -1 for k in keys))
+    post: __return__ < 0 or all(k == -1 or position_key(__return__, i) == k for i, k in enumerate(keys))
+    post: __return__ < 0 or (__return__ >> 1) <= 13 and (__return__ >> 1) - len(keys) >= 0
+    post: __return__ != -2 or not any(all(k == -1 or position_key(b, i) == k for i, k in enumerate(keys)) for b in range(len(keys) * 2, 28))
+    """  # noqa: E501 - contracts are one line each
+    base = FREE
+    for i, k in enumerate(keys):
+        if k >= 0:
+            b = (k ^ (i & 1)) + 2 * i
+            if base == FREE:
+                base = b
+            elif b != base:
+                return INVALID
+    n = len(keys)
+    if base == FREE:
+        return FREE if n <= MAX_RUN else INVALID
+    if base >> 1 > MAX_RUN or (base >> 1) - n < 0:
+        return INVALID
+    return base
+
+
+def declaration_fits(constraint: int, declared_key: int) -> bool:
+    """Whether a joker held to key ``constraint`` (``-1``: open) may be declared ``declared_key``.
+
+    pre: constraint == -1 or 2 <= constraint <= 27
+    pre: 2 <= declared_key <= 27
+    post: __return__ == (constraint in (-1, declared_key))
+    """
+    return constraint < 0 or constraint == declared_key

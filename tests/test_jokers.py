@@ -1,0 +1,407 @@
+"""Jokers (rules.md §9, issue 5): scenarios pinned from the rule sentences, and properties
+checked against an independent brute-force oracle."""
+
+from __future__ import annotations
+
+import itertools
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import nertslib as nl
+from nertslib.cards import CARDS, DECK_SPAN, FACE, JOKER_OF, KEY
+from nertslib.jokers import FREE, INVALID, declaration_fits, pile_base, position_key
+from nertslib.rules import pile_problem
+from nertslib.testing import random_sim_test, state_problems
+from tests.helpers import move, moves_text, position
+from tests.strategies import _play, candidate_moves, variants
+
+JOKERS = nl.Variant(jokers_per_deck=2)
+LOOSE = nl.Variant(jokers_per_deck=2, joker_binding="while_covered")
+
+
+def refusal(state: nl.GameState, text: str) -> nl.Rejection:
+    rejection = nl.check(state, move(text))
+    assert rejection is not None
+    return rejection
+
+
+def work_moves(state: nl.GameState, seat: int = 0) -> list[str]:
+    return [m for m in moves_text(state, seat) if ":turn" not in m]
+
+
+# --- the constraint functions ------------------------------------------------------------------
+
+
+def test_pile_base_examples():
+    ten_s, nine_h, eight_s, eight_h = 20, 19, 16, 17
+    assert pile_base(()) == FREE
+    assert pile_base((-1,) * 13) == FREE
+    assert pile_base((-1,) * 14) == INVALID
+    assert pile_base((ten_s, -1, eight_s)) == ten_s
+    assert pile_base((ten_s, -1, eight_h)) == INVALID
+    assert pile_base((-1, nine_h)) == 20  # the base joker is a black 10
+    assert pile_base((-1, 27)) == INVALID  # a King cannot lie on anything
+    assert pile_base((-1, 2)) == 5  # the joker under a black Ace is a red 2
+    assert pile_base((2, -1)) == INVALID  # nothing goes on an Ace
+    assert position_key(20, 1) == nine_h
+    assert position_key(20, 2) == eight_s
+    assert declaration_fits(-1, 7)
+    assert declaration_fits(19, 19)
+    assert not declaration_fits(19, 18)
+
+
+def brute_valid(keys: tuple[int, ...]) -> bool:
+    """The oracle: some ranks 1..13 and colours for the open jokers make a descending run."""
+    free = [i for i, k in enumerate(keys) if k < 0]
+    for values in itertools.product(
+        [r * 2 + red for r in range(1, 14) for red in (0, 1)], repeat=len(free)
+    ):
+        full = list(keys)
+        for i, v in zip(free, values, strict=True):
+            full[i] = v
+        if all(
+            b // 2 == a // 2 - 1 and b % 2 != a % 2 for a, b in itertools.pairwise(full)
+        ) and all(1 <= k // 2 <= 13 for k in full):
+            return True
+    return False
+
+
+KEYS = st.sampled_from([-1, *range(2, 28)])
+
+
+@given(st.lists(KEYS, max_size=6).filter(lambda ks: sum(k < 0 for k in ks) <= 2))
+def test_pile_base_agrees_with_brute_force(keys):
+    assert (pile_base(tuple(keys)) != INVALID) == brute_valid(tuple(keys))
+
+
+# --- cards, moves, notation -------------------------------------------------------------------
+
+
+def test_declared_joker_card_and_notation():
+    card = nl.Card.parse("X1=6H", owner=0)
+    assert (card.suit, card.rank, card.joker, card.code, str(card)) == (
+        nl.Suit.HEARTS,
+        6,
+        1,
+        "X1=6H",
+        "🃏1=6♥",
+    )
+    m = move("0:X1=6H@P2>F3")
+    assert m.card is card
+    assert str(m) == "0:X1=6H@P2>F3"
+    assert repr(m) == "Move.parse('0:X1=6H@P2>F3')"
+    assert move("0:X1@N>P2").card == nl.Card.joker_of(0, 1)
+
+
+def test_declared_joker_only_goes_to_a_foundation():
+    with pytest.raises(ValueError, match="only a play to a foundation declares a joker, got X1=6H"):
+        move("0:X1=6H@N>P2")
+    with pytest.raises(ValueError, match="not a card code"):
+        nl.Card.parse("X3=6H")
+    with pytest.raises(ValueError, match="not a card code"):
+        nl.Card.parse("X1=6")
+
+
+# --- §9 sentence by sentence ------------------------------------------------------------------
+
+
+def test_placed_on_a_card_it_is_one_lower_and_the_other_colour():
+    # "placed on a card it is one rank lower and the opposite colour": X1 on 10♠ is a red 9.
+    s = position(JOKERS, work={0: ["10S.X1", "", "", ""]}, nerts={0: "8S"})
+    assert "0:8S@N>P0" in work_moves(s)
+    s = position(JOKERS, work={0: ["10S.X1", "", "", ""]}, nerts={0: "8H"})
+    assert "0:8H@N>P0" not in work_moves(s)
+    assert "0:X1=9H@P0>F+" not in work_moves(s)
+    # a joker top held to a red 9 is declared only as a red 9
+    s = position(
+        JOKERS, work={0: ["10S.X1", "8C", "", ""]}, foundations=["AH0.2H0.3H0.4H0.5H0.6H0.7H0.8H0"]
+    )
+    assert [m for m in work_moves(s) if ">F" in m] == ["0:X1=9H@P0>F0"]
+
+
+def test_middle_joker_is_pinned_by_both_neighbours():
+    assert pile_problem((48, 52, 46)) == ""  # 10♠ X1 8♠
+    assert pile_problem((48, 52, 33)) == "10♠ 🃏1 8♥ builds down in no way its jokers allow"
+    s = position(JOKERS, work={0: ["10S.X1.8S", "", "", ""]})
+    assert s.seats[0].bound == (19, -1)  # red 9, bound at once (NFEN binds covered jokers)
+    assert s.to_nfen().split()[2].split("|")[1] == "10S.X1(r9).8S"
+
+
+def test_base_joker_is_free_until_covered():
+    s = position(JOKERS, work={0: ["X1", "", "", ""]}, nerts={0: "QH"})
+    assert "0:QH@N>P0" in work_moves(s)
+    s = position(JOKERS, work={0: ["X1", "", "", ""]}, nerts={0: "KH"})
+    assert "0:KH@N>P0" not in work_moves(s)  # the joker would have to be rank 14
+    # free: it goes up as any Ace
+    assert [m for m in work_moves(s) if ">F" in m] == [
+        "0:X1=AC@P0>F+",
+        "0:X1=AD@P0>F+",
+        "0:X1=AH@P0>F+",
+        "0:X1=AS@P0>F+",
+    ]
+
+
+def test_once_a_card_is_played_onto_it_it_is_fixed():
+    s = position(JOKERS, work={0: ["X1", "", "", "4C"]}, nerts={0: "8S"})
+    s = nl.apply(s, move("0:8S@N>P0"))
+    assert s.seats[0].bound == (19, -1)
+    assert s.seats[0].joker_key(nl.Card.joker_of(0, 1)) == 19
+    # move the 8♠ away: permanent keeps the joker a red 9
+    s = nl.apply(s, move("0:8S@P0>P1"))
+    assert s.seats[0].bound == (19, -1)
+    assert "X1(r9)" in s.to_nfen()
+    assert nl.GameState.from_nfen(s.to_nfen()) == s
+    rejection = refusal(s, "0:X1=AC@P0>F+")
+    assert rejection.reason is nl.Reason.BAD_DECLARATION
+    assert rejection.message == "🃏1=A♣ does not fit the rank and colour its work pile fixes"
+    # while_covered frees it again
+    t = position(LOOSE, work={0: ["X1", "", "", "4C"]}, nerts={0: "8S"})
+    t = nl.apply(nl.apply(t, move("0:8S@N>P0")), move("0:8S@P0>P1"))
+    assert t.seats[0].bound == ()
+    assert "0:X1=AC@P0>F+" in work_moves(t)
+
+
+def test_bound_joker_keeps_identity_when_moved_and_declared():
+    s = position(
+        JOKERS, work={0: ["X1.8S", "", "", ""]}, foundations=["AD0.2D0.3D0.4D0.5D0.6D0.7D0.8D0"]
+    )
+    assert s.seats[0].bound == (19, -1)
+    s = nl.apply(s, move("0:8S@P0>P1"))
+    assert [m for m in work_moves(s) if ">F" in m] == ["0:X1=9D@P0>F0"]
+    s = nl.apply(s, move("0:X1=9D@P0>F0"))
+    assert s.seats[0].bound == ()  # on a foundation, the declaration carries the identity
+    assert s.foundations[0][-1] == nl.Card.parse("X1=9D", 0)
+    assert s.to_nfen().split()[1].endswith(".X1=9D0")
+    assert state_problems(s) == []
+
+
+def test_run_of_jokers():
+    s = position(JOKERS, work={0: ["X1.X2", "", "", "4C"]}, nerts={0: "JH"})
+    assert "0:JH@N>P0" in work_moves(s)  # K Q J
+    s = position(JOKERS, work={0: ["X1.X2", "", "", "4C"]}, nerts={0: "QH"})
+    assert "0:QH@N>P0" not in work_moves(s)  # it would need a base of rank 14
+    s = position(JOKERS, work={0: ["X1.X2", "", "", "4C"]}, nerts={0: "5H"})
+    s = nl.apply(s, move("0:5H@N>P0"))
+    assert s.seats[0].bound == (15, 12)  # under the red 5: a red 7 and a black 6
+
+
+def test_slide_under_with_jokers():
+    s = position(JOKERS, work={0: ["X1.X2", "", "", "4C"]}, nerts={0: "3C"})
+    assert "0:3C@N>U0" in work_moves(s)  # 3 2 A
+    s = position(JOKERS, work={0: ["X1.X2", "", "", "4C"]}, nerts={0: "2C"})
+    assert "0:2C@N>U0" not in work_moves(s)  # 2 1 0
+    s = position(JOKERS, work={0: ["X1", "9H", "", ""]}, nerts={0: "8S"})
+    assert "0:X1@P0>U1" in work_moves(s)  # the joker slides under 9♥ as a black 10
+
+
+def test_suffix_with_a_joker_base_checks_the_target():
+    s = position(JOKERS, work={0: ["X1.8S", "10C", "10H", ""]})
+    assert [m for m in work_moves(s) if m.startswith("0:X1@")] == ["0:X1@P0>P1", "0:X1@P0>P3"]
+    s = position(JOKERS, work={0: ["X1.X2", "10C", "10H", "AC"]})
+    assert [m for m in work_moves(s) if m.startswith("0:X1@")] == [
+        "0:X1@P0>P1",
+        "0:X1@P0>P2",
+    ]  # two open jokers go on either 10 (9, 8), not on the Ace
+
+
+def test_declarations_offered_exactly_per_build_rule():
+    fnd = ["AC0"]
+    expect = {
+        "same_suit": ["0:X1=2C@N>F0"],
+        "alt_colour": ["0:X1=2D@N>F0", "0:X1=2H@N>F0"],
+        "any_suit": ["0:X1=2C@N>F0", "0:X1=2D@N>F0", "0:X1=2H@N>F0", "0:X1=2S@N>F0"],
+    }
+    aces = ["0:X1=AC@N>F+", "0:X1=AD@N>F+", "0:X1=AH@N>F+", "0:X1=AS@N>F+"]
+    for build, want in expect.items():
+        v = nl.Variant.from_dict({**JOKERS.to_dict(), "foundation_build": build})
+        s = position(v, nerts={0: "X1"}, foundations=fnd)
+        assert [m for m in moves_text(s, 0) if ">F" in m] == want + aces
+    v = attrs.evolve(JOKERS, foundation_limit="one_per_suit")
+    s = position(v, nerts={0: "X1"}, foundations=fnd)
+    assert [m for m in moves_text(s, 0) if ">F" in m] == ["0:X1=2C@N>F0", *aces[1:]]
+
+
+def test_undeclared_and_wrong_declarations_are_refused():
+    s = position(JOKERS, nerts={0: "X1"}, foundations=["AC0"])
+    assert refusal(s, "0:X1@N>F0").reason is nl.Reason.BAD_DECLARATION
+    assert refusal(s, "0:X1@N>F+").reason is nl.Reason.BAD_DECLARATION
+    assert refusal(s, "0:X1=3C@N>F0").reason is nl.Reason.WRONG_FOUNDATION_CARD
+    assert refusal(s, "0:X1=2C@N>F+").reason is nl.Reason.NOT_AN_ACE
+    assert refusal(s, "0:X2=2C@N>F0").reason is nl.Reason.CARD_NOT_THERE
+
+
+def test_race_lost_with_a_declared_joker():
+    s = position(JOKERS, nerts={0: "2C"}, foundations=["AC0.X1=2C0"])
+    rejection = refusal(s, "0:2C@N>F0")
+    assert rejection.reason is nl.Reason.RACE_LOST
+    assert "🃏1=2♣" in rejection.message
+    s = position(JOKERS, seats=2, nerts={0: "X1", 1: "2C"}, foundations=["AC1"])
+    s = nl.apply(s, move("0:X1=2C@N>F0"))
+    with pytest.raises(nl.RaceLostError):
+        nl.apply(s, move("1:2C@N>F0"))
+    assert "1:3C@N>F0" not in moves_text(s, 1)
+
+
+def test_scoring_with_jokers():
+    v = attrs.evolve(JOKERS, king_bonus=5)
+    fnd = ["AH0.2H0.3H0.4H0.5H0.6H0.7H0.8H0.9H0.10H0.JH0.QH0.X1=KH0"]
+    s = position(v, nerts={0: "X2"}, foundations=fnd)
+    assert nl.hand_scores(s) == (13 + 5 - 2,)
+
+
+def test_conservation_and_views_with_declared_jokers():
+    s = position(JOKERS, seats=2, foundations=["AC1.X1=2C0"])
+    assert state_problems(s) == []
+    v = nl.views.view(s, 1)
+    assert "X1=2C0" in v.to_nfen()
+    assert nl.Card.joker_of(0, 1) not in v.unseen_cards(0)
+    again = nl.views.determinize(v, seed=3)
+    assert again.foundations == s.foundations
+    data = nl.serialize.to_data(s)
+    assert data["foundations"] == [["AC1", "X1=2C0"]]
+    assert nl.serialize.from_data(data) == s
+
+
+# --- properties over joker variants -------------------------------------------------------------
+
+joker_variants = variants().map(
+    lambda v: v if v.jokers_per_deck else attrs.evolve(v, jokers_per_deck=2)
+)
+
+
+@st.composite
+def joker_games(draw):
+    variant = draw(joker_variants)
+    seats = draw(st.integers(1, 3))
+    seed = draw(st.integers(0, 2**32))
+    state = nl.deal(variant, seats, seed)
+    return _play(state, draw(st.integers(0, 200)), seed ^ 0x5EED, draw(st.integers(0, 10)))[0]
+
+
+def effective(pile: tuple[int, ...], bound: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(KEY[c] if KEY[c] >= 0 else (bound[FACE[c] - 52] if bound else -1) for c in pile)
+
+
+@settings(max_examples=60)
+@given(joker_games())
+def test_invariants_with_jokers(state):
+    assert state_problems(state) == []
+    for lay in state.seats:
+        for pile in lay.work:
+            assert brute_valid(effective(pile, lay.bound))
+    counted = sorted(
+        JOKER_OF[c]
+        for c in (
+            *(c for p in state.fnd for c in p),
+            *(c for lay in state.seats for c in lay.nerts + lay.deck),
+            *(c for lay in state.seats for p in (*lay.work, *lay.down) for c in p),
+        )
+    )
+    per = 52 + state.variant.jokers_per_deck
+    assert counted == [s * DECK_SPAN + i for s in range(len(state.seats)) for i in range(per)]
+    assert nl.GameState.from_nfen(state.to_nfen()) == state
+    assert nl.serialize.from_json(nl.serialize.to_json(state)) == state
+
+
+def oracle_work_ok(state: nl.GameState, m: nl.Move) -> bool | None:  # noqa: PLR0912
+    """Brute force for a play onto or under a non-empty work pile; None if not such a move."""
+    lay = state.seats[m.seat]
+    if m.target not in (nl.Zone.WORK, nl.Zone.UNDER) or m.target_index >= len(lay.work):
+        return None
+    dest = lay.work[m.target_index]
+    assert m.card is not None
+    card = m.card.id
+    if not dest or (m.source is nl.Zone.WORK and m.source_index == m.target_index):
+        return None
+    moved: tuple[int, ...] | None
+    if m.source is nl.Zone.NERTS:
+        moved = (card,) if lay.nerts and lay.nerts[-1] == card else None
+    elif m.source is nl.Zone.WASTE:
+        moved = (card,) if lay.cursor and lay.deck[lay.cursor - 1] == card else None
+    else:
+        if m.source_index >= len(lay.work) or card not in lay.work[m.source_index]:
+            return None
+        pile = lay.work[m.source_index]
+        moved = pile[pile.index(card) :]
+    if moved is None:
+        return None
+    if m.target is nl.Zone.UNDER:
+        if (
+            len(moved) != 1
+            or state.variant.slide_under == "off"
+            or (lay.down and lay.down[m.target_index])
+        ):
+            return None
+        if state.variant.slide_under == "needs_space" and () not in lay.work:
+            return None
+        new = moved + dest
+    else:
+        rule = state.variant.work_pile_move
+        if m.source is nl.Zone.WORK:
+            d, n = lay.work[m.source_index].index(card), len(lay.work[m.source_index])
+            if (rule == "top_card" and d != n - 1) or (
+                rule == "whole_pile" and d not in (0, n - 1)
+            ):
+                return None
+        new = dest + moved
+    return brute_valid(effective(new, lay.bound))
+
+
+@settings(max_examples=60)
+@given(joker_games(), st.data())
+def test_legal_moves_sound_and_complete_with_jokers(state, data):
+    if state.is_over:
+        return
+    seat = data.draw(st.integers(0, len(state.seats) - 1))
+    legal = set(nl.legal_moves(state, seat))
+    mandatory = (
+        state.variant.space_fill_mandatory
+        and bool(state.seats[seat].nerts)
+        and (() in state.seats[seat].work)
+    )
+    for m in legal:
+        after = nl.apply(state, m)
+        assert state_problems(after) == []
+    for m in candidate_moves(state, seat):
+        accepted = nl.check(state, m) is None
+        assert accepted == (m in legal), m
+        oracle = oracle_work_ok(state, m)
+        if oracle is not None and not mandatory:
+            assert accepted == oracle, m
+
+
+@settings(max_examples=40)
+@given(joker_games(), st.data())
+def test_declarations_against_the_oracle(state, data):
+    if state.is_over:
+        return
+    seat = data.draw(st.integers(0, len(state.seats) - 1))
+    lay = state.seats[seat]
+    legal = set(nl.legal_moves(state, seat))
+    if state.variant.space_fill_mandatory and lay.nerts and () in lay.work:
+        return
+    for i, pile in enumerate(lay.work):
+        if not pile or KEY[pile[-1]] >= 0:
+            continue
+        keys = effective(pile, lay.bound)
+        for d in range(52):
+            fcard = CARDS[seat * DECK_SPAN + d]
+            declared = nl.Card(seat, fcard.suit, fcard.rank, FACE[pile[-1]] - 51)
+            allowed = brute_valid((*keys[:-1], KEY[fcard.id]))
+            m = nl.Move.play(declared, nl.Zone.WORK, nl.Zone.NEW_FOUNDATION, source_index=i)
+            ace_ok = fcard.rank == 1 and not (
+                state.variant.foundation_limit == "one_per_suit"
+                and any(CARDS[p[0]].suit == fcard.suit for p in state.fnd)
+            )
+            assert (m in legal) == (allowed and ace_ok), m
+
+
+@pytest.mark.parametrize("binding", ["permanent", "while_covered"])
+@pytest.mark.parametrize("build", ["same_suit", "alt_colour", "any_suit"])
+def test_random_sim_with_jokers(binding, build):
+    v = nl.Variant(jokers_per_deck=2, joker_binding=binding, foundation_build=build, stock_turn=1)
+    report = random_sim_test(v, seats=2, hands=1, seed=11)
+    assert report.hands == 1
