@@ -2,7 +2,7 @@
 
 On a work pile a joker need not be declared: ranks descend by one and colours alternate, so
 one card of known rank and colour fixes every position of the pile. A position's *key* is
-``rank * 2 + red`` (the same key as :data:`nertslib.cards.KEY`); a pile is described by its
+``rank * 2 + red`` (the same key as ``nertslib.cards.KEY``); a pile is described by its
 *effective keys*, the key of each card bottom first, with ``-1`` for a joker whose identity
 is open. :func:`pile_base` decides whether such a pile is consistent and, if so, which key its
 base must have; :func:`position_key` then gives the key of every position.
