@@ -42,6 +42,7 @@ import nertslib as nl
 from nertslib import stuck as nl_stuck
 
 VARIANT = "standard"
+POUNCE = "pounce"  # the Klondike-layout preset: only figure a's Pounce line uses it
 SEATS = 4
 RANDOM_CAP = 2_000  # actions per random hand
 GREEDY_SEEDS = 1_000  # recorded greedy games use seeds 1000, 1001, ...
@@ -60,6 +61,7 @@ class Config:
     random_hands: int
     hands_per_repeat: int
     nfen_states: int
+    view_states: int
     mem_states: int
     mem_games: int
 
@@ -72,6 +74,7 @@ FULL = Config(
     random_hands=10,
     hands_per_repeat=30,
     nfen_states=300,
+    view_states=300,
     mem_states=200,
     mem_games=5,
 )
@@ -83,6 +86,7 @@ QUICK = Config(
     random_hands=1,
     hands_per_repeat=4,
     nfen_states=60,
+    view_states=60,
     mem_states=50,
     mem_games=2,
 )
@@ -120,11 +124,11 @@ def chess_playouts(n_moves: int, seed: int) -> int:
     return done
 
 
-def record_greedy(seeds: Sequence[int]) -> list[Game]:
+def record_greedy(seeds: Sequence[int], variant: str = VARIANT) -> list[Game]:
     """Deal and play ``seeds`` with four greedy bots; keep the start and the action log."""
     games = []
     for seed in seeds:
-        start = nl.deal(VARIANT, SEATS, seed)
+        start = nl.deal(variant, SEATS, seed)
         _, log = nl.play_hand(start, [nl.greedy_bot] * SEATS)
         games.append((start, log))
     return games
@@ -204,6 +208,39 @@ def move_round_trips(moves: Sequence[nl.Move]) -> int:
     for move in moves:
         parse(str(move))
     return len(moves)
+
+
+def views_every_seat(states: Sequence[nl.GameState]) -> int:
+    """Figure g: ``view(state, seat)`` for every seat of every state; the unit is one view."""
+    view = nl.view
+    for state in states:
+        for seat in range(SEATS):
+            view(state, seat)
+    return len(states) * SEATS
+
+
+def view_nfen_round_trips(views: Sequence[nl.View]) -> int:
+    """Figure h: ``View.from_nfen(v.to_nfen())``."""
+    from_nfen = nl.View.from_nfen
+    for v in views:
+        from_nfen(v.to_nfen())
+    return len(views)
+
+
+def json_round_trips(states: Sequence[nl.GameState]) -> int:
+    """Figure i: ``from_json(to_json(state))``."""
+    to_json, from_json = nl.to_json, nl.from_json
+    for state in states:
+        from_json(to_json(state))
+    return len(states)
+
+
+def determinizations(views: Sequence[nl.View]) -> int:
+    """Figure j: ``determinize(view, seed)``, view k with seed k."""
+    determinize = nl.determinize
+    for seed, v in enumerate(views):
+        determinize(v, seed)
+    return len(views)
 
 
 # --- the interleaved timer ---------------------------------------------------------------------
@@ -393,19 +430,32 @@ def main(argv: Sequence[str] | None = None) -> int:  # noqa: PLR0915 - a flat re
 
     # --- setup (untimed) ------------------------------------------------------------------
     games = record_greedy(range(GREEDY_SEEDS, GREEDY_SEEDS + cfg.greedy_games))
+    pounce_games = record_greedy(range(GREEDY_SEEDS, GREEDY_SEEDS + cfg.greedy_games), POUNCE)
     states: list[nl.GameState] = []  # the state after every action of the recorded games
+    mid_states: list[nl.GameState] = []  # the middle half of each game's states
     for start, log in games:
         state = start
+        game_states = []
         for move in log:
             if move is not None:
                 assert move in nl.legal_moves(state, move.seat)
             state = nl.resolve_stalemate(state) if move is None else nl.apply(state, move)
-            states.append(state)
+            game_states.append(state)
+        states.extend(game_states)
+        quarter = len(game_states) // 4
+        mid_states.extend(game_states[quarter : len(game_states) - quarter])
     moves = [m for _, log in games for m in log if m is not None]
     step = max(1, len(states) // cfg.nfen_states)
     nfen_sample = states[::step][: cfg.nfen_states]
     assert all(nl.GameState.from_nfen(s.to_nfen()) == s for s in nfen_sample)
     assert all(nl.Move.parse(str(m)) == m for m in moves)
+    step = max(1, len(mid_states) // cfg.view_states)
+    view_sample = mid_states[::step][: cfg.view_states]  # figures g to j
+    seat_views = [nl.view(s, k % SEATS) for k, s in enumerate(view_sample)]  # every seat in turn
+    assert all(nl.View.from_nfen(v.to_nfen()) == v for v in seat_views)
+    assert all(nl.from_json(nl.to_json(s)) == s for s in view_sample)
+    assert all(nl.view(nl.determinize(v, k), v.seat) == v for k, v in enumerate(seat_views))
+    pounce_moves = sum(m is not None for _, log in pounce_games for m in log)
     rseeds = list(range(RANDOM_SEEDS, RANDOM_SEEDS + cfg.random_hands))
     rstarts = [nl.deal(VARIANT, SEATS, s) for s in rseeds]
 
@@ -421,6 +471,9 @@ def main(argv: Sequence[str] | None = None) -> int:  # noqa: PLR0915 - a flat re
     def fill_moves() -> object:
         return replay_pairs(games)
 
+    def fill_pounce() -> object:
+        return replay_pairs(pounce_games)
+
     def fill_stuck() -> object:
         return stuck_every_seat(states)
 
@@ -428,17 +481,27 @@ def main(argv: Sequence[str] | None = None) -> int:  # noqa: PLR0915 - a flat re
     chs = Bench("python-chess", lambda _r: chess_playouts(cfg.chess_moves, CHESS_SEED))
     a_warm = Bench("a greedy pairs", lambda _r: replay_pairs(games), setup=fill_moves)
     a_cold = Bench("a greedy pairs, cold cache", lambda _r: replay_pairs(games), setup=clear)
+    a_pounce = Bench("a Pounce greedy pairs", lambda _r: replay_pairs(pounce_games), fill_pounce)
     b_rand = Bench("b random pairs", lambda _r: random_play(rstarts, rseeds))
     c_hand = Bench("c greedy hands", lambda r: greedy_hands(hand_starts[r]))
     d_cold = Bench("d is_stuck, cold", lambda _r: stuck_every_seat(states), setup=clear)
     d_warm = Bench("d is_stuck, warm", lambda _r: stuck_every_seat(states), setup=fill_stuck)
     f_nfen = Bench("f NFEN round trip", lambda _r: nfen_round_trips(nfen_sample))
     f_move = Bench("f move round trip", lambda _r: move_round_trips(moves))
-    benches = [cal, chs, a_warm, a_cold, b_rand, c_hand, d_cold, d_warm, f_nfen, f_move]
+    g_view = Bench("g view, every seat", lambda _r: views_every_seat(view_sample))
+    h_vnfen = Bench("h view NFEN round trip", lambda _r: view_nfen_round_trips(seat_views))
+    i_json = Bench("i state JSON round trip", lambda _r: json_round_trips(view_sample))
+    j_det = Bench("j determinize", lambda _r: determinizations(seat_views))
+    benches = [
+        *(cal, chs, a_warm, a_cold, a_pounce, b_rand, c_hand, d_cold, d_warm),
+        *(f_nfen, f_move, g_view, h_vnfen, i_json, j_det),
+    ]
     print(
         f"timing {len(benches)} workloads x {cfg.repeats} repeats "
         f"({len(games)} recorded greedy games, {len(moves)} moves; "
-        f"{len(rseeds)} random hands; {cfg.hands_per_repeat} fresh greedy hands per repeat)..."
+        f"{len(pounce_games)} Pounce games, {pounce_moves} moves; "
+        f"{len(rseeds)} random hands; {cfg.hands_per_repeat} fresh greedy hands per repeat; "
+        f"{len(view_sample)} mid-game states for g to j)..."
     )
     sys.stdout.flush()
     run_interleaved(benches, cfg.repeats, quiet=False)
@@ -482,6 +545,12 @@ def main(argv: Sequence[str] | None = None) -> int:  # noqa: PLR0915 - a flat re
     print(
         f"  with the stuck cache cleared first: {si(a_cold.rate)} pairs/s = "
         f"{1 / a_cold.ratio(chs):.2f} x python-chess = {cal_units(a_cold):.0f} cal-it/pair"
+    )
+    a_pounce_x = 1 / a_pounce.ratio(chs)
+    print(
+        f"  Pounce (Klondike work piles), {len(pounce_games)} games: {si(a_pounce.rate)} pairs/s "
+        f"({a_pounce.sec_per_unit * 1e6:.1f} us/pair) = {a_pounce_x:.2f} x python-chess = "
+        f"{cal_units(a_pounce):.0f} cal-it/pair  (spread {a_pounce.spread})"
     )
     print()
     print(f"b. legal_moves+apply, random play (round robin, cap {RANDOM_CAP} actions/hand)")
@@ -539,6 +608,23 @@ def main(argv: Sequence[str] | None = None) -> int:  # noqa: PLR0915 - a flat re
         f"{move_pairs:.2f} pairs = {cal_units(f_move):.0f} cal-it  ({len(moves)} moves)"
     )
     print()
+    g_pairs, h_pairs = g_view.ratio(a_warm), h_vnfen.ratio(a_warm)
+    i_pairs, j_pairs = i_json.ratio(a_warm), j_det.ratio(a_warm)
+    print(
+        f"g-j. views and JSON, in units of one greedy legal_moves+apply pair "
+        f"({len(view_sample)} states from the middle half of the recorded games)"
+    )
+    for label, bench, pairs, what in (
+        ("view(state, seat):            ", g_view, g_pairs, "views, every seat"),
+        ("View.from_nfen(v.to_nfen()):  ", h_vnfen, h_pairs, "views, seats in turn"),
+        ("from_json(to_json(state)):    ", i_json, i_pairs, "states"),
+        ("determinize(view, seed):      ", j_det, j_pairs, "views, seats in turn"),
+    ):
+        print(
+            f"  {label}{bench.sec_per_unit * 1e6:.1f} us = {pairs:.2f} pairs = "
+            f"{cal_units(bench):.0f} cal-it  ({bench.units[0]} {what}; spread {bench.spread})"
+        )
+    print()
 
     a_x = 1 / a_warm.ratio(chs)
     rows = [
@@ -549,6 +635,13 @@ def main(argv: Sequence[str] | None = None) -> int:  # noqa: PLR0915 - a flat re
             f"{si(a_warm.rate)} pairs/s, {a_x:.2f}x chess, {cal_units(a_warm):.0f} cal-it",
             ">= 7x chess",
             verdict(a_x >= 7),
+        ),
+        Row(
+            "a Pounce greedy pairs",
+            f"{si(a_pounce.rate)} pairs/s, {a_pounce_x:.2f}x chess, "
+            f"{cal_units(a_pounce):.0f} cal-it",
+            "-",
+            "info",
         ),
         Row(
             "b random legal_moves+apply",
@@ -581,6 +674,10 @@ def main(argv: Sequence[str] | None = None) -> int:  # noqa: PLR0915 - a flat re
         Row("e bytes per history state", f"{hist_b:,.0f} B", "< 500 B", _lt(hist_b, 500)),
         Row("f NFEN round trip", f"{nfen_pairs:.1f} pairs", "< 20 pairs", _lt(nfen_pairs, 20)),
         Row("f move round trip", f"{move_pairs:.2f} pairs", "< 20 pairs", _lt(move_pairs, 20)),
+        Row("g view(state, seat)", f"{g_pairs:.2f} pairs", "< 20 pairs", _lt(g_pairs, 20)),
+        Row("h view NFEN round trip", f"{h_pairs:.1f} pairs", "< 20 pairs", _lt(h_pairs, 20)),
+        Row("i state JSON round trip", f"{i_pairs:.1f} pairs", "< 20 pairs", _lt(i_pairs, 20)),
+        Row("j determinize(view, seed)", f"{j_pairs:.1f} pairs", "none set", "info"),
     ]
     print("summary")
     print_table(rows)
