@@ -268,7 +268,16 @@ def test_conservation_and_views_with_declared_jokers():
 # --- properties over joker variants -------------------------------------------------------------
 
 joker_variants = variants().map(
-    lambda v: v if v.jokers_per_deck else attrs.evolve(v, jokers_per_deck=2)
+    lambda v: (
+        v
+        if v.jokers_per_deck
+        # jokers come with any space rule but King-only (refused together, docs/jokers.md)
+        else attrs.evolve(
+            v,
+            jokers_per_deck=2,
+            space_fill="any" if v.space_fill == "king_only" else v.space_fill,
+        )
+    )
 )
 
 
@@ -405,3 +414,14 @@ def test_random_sim_with_jokers(binding, build):
     v = nl.Variant(jokers_per_deck=2, joker_binding=binding, foundation_build=build, stock_turn=1)
     report = random_sim_test(v, seats=2, hands=1, seed=11)
     assert report.hands == 1
+
+
+def test_jokers_with_king_only_spaces_are_refused() -> None:
+    with pytest.raises(ValueError, match="not implemented yet") as info:
+        nl.Variant(jokers_per_deck=2, space_fill="king_only")
+    assert str(info.value) == (
+        "Variant.jokers_per_deck > 0 with space_fill='king_only' is not implemented yet "
+        "(a joker filling a King-only space would have to stay a King)"
+    )
+    with pytest.raises(ValueError, match="would have to stay a King"):
+        nl.Variant.from_spec("pounce,jokers_per_deck=1")

@@ -57,7 +57,7 @@ from nertslib.context import (
     turned_cursor,
 )
 from nertslib.errors import IllegalMoveError, NertsError, RaceLostError, Reason, Rejection
-from nertslib.jokers import FREE, INVALID, declaration_fits, pile_base, position_key
+from nertslib.jokers import INVALID, declaration_fits, pile_base, position_key
 from nertslib.moves import Move, MoveKind, Zone
 from nertslib.state import EndReason, GameState, Layout
 from nertslib.variants import Variant
@@ -115,7 +115,7 @@ def _space_ok(ctx: Context, card: int, src: int) -> bool:
         return True
     if space == SPACE_NERTS_ONLY:
         return src == _N
-    return RANK[card] in (KING, 0)  # a joker from the Nerts pile or waste is free: a King
+    return RANK[card] == KING
 
 
 def _suit_started(fnd: tuple[tuple[int, ...], ...], card: int) -> bool:
@@ -371,12 +371,6 @@ def joker_constraint(pile: tuple[int, ...], bound: tuple[int, ...], i: int) -> i
     return position_key(base, i) if base >= 0 else -1
 
 
-def _kingable(moved: tuple[int, ...], bound: tuple[int, ...]) -> bool:
-    """Whether a stack's base may be a King (``space_fill="king_only"``)."""
-    base = pile_base(_eff(moved, bound))
-    return base == FREE or (base >= 0 and base >> 1 == KING)
-
-
 def _bind_pile(pile: tuple[int, ...], bound: tuple[int, ...], jokers: int) -> tuple[int, ...]:
     covered = [i for i in range(len(pile) - 1) if KEY[pile[i]] < 0]
     if not covered:
@@ -456,12 +450,9 @@ def joker_shuffle_moves(
                 if not _suffix_ok(move_rule, d, n):
                     continue
                 moved = pile[d:]
-                if tgt:
-                    ok = _valid(tgt + moved, bound)
-                else:
-                    ok = space == SPACE_ANY or (
-                        space == SPACE_KING_ONLY and _kingable(moved, bound)
-                    )
+                # A space takes a work stack only under "any": Variant refuses jokers with
+                # King-only spaces, and "nerts_only" spaces take the Nerts top alone.
+                ok = _valid(tgt + moved, bound) if tgt else space == SPACE_ANY
                 if ok:
                     out.append((pile[d], i, _TP, j))
         if slide_now:

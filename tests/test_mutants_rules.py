@@ -1,0 +1,91 @@
+"""Exact behaviour of nertslib.rules that the other tests leave open (found by mutation testing).
+
+See docs/mutation-survivors.md for the mutants these tests kill and the ones that are
+equivalent.
+"""
+
+import pytest
+
+import nertslib as nl
+from nertslib.rules import foundation_problem
+from tests.helpers import move, position
+
+RANK_CODES = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+HEARTS_CLUBS = ["H", "C"]  # red, black: an alternating-colour foundation
+
+
+def rejection(state: nl.GameState, text: str) -> nl.Rejection:
+    result = nl.check(state, move(text))
+    assert result is not None
+    return result
+
+
+@pytest.mark.parametrize("top", range(1, 13))
+def test_a_same_suit_foundation_names_the_card_it_needs(top: int) -> None:
+    pile = ".".join(f"{r}H0" for r in RANK_CODES[:top])
+    state = position(foundations=[pile], nerts={0: "KS"})
+    got = rejection(state, "0:KS@N>F0")
+    assert got.reason is nl.Reason.WRONG_FOUNDATION_CARD
+    assert got.message == f"foundation 0 needs {RANK_CODES[top]}♥; K♠ offered"
+
+
+@pytest.mark.parametrize("top", range(1, 13))
+def test_an_alternating_colour_foundation_names_the_colour_and_rank_it_needs(top: int) -> None:
+    pile = ".".join(f"{r}{HEARTS_CLUBS[i % 2]}0" for i, r in enumerate(RANK_CODES[:top]))
+    variant = nl.Variant(foundation_build="alt_colour")
+    state = position(variant, foundations=[pile], nerts={0: "KS"})
+    got = rejection(state, "0:KS@N>F0")
+    assert got.reason is nl.Reason.WRONG_FOUNDATION_CARD
+    colour = "black" if top % 2 else "red"  # the top is a heart at odd heights
+    assert got.message == f"foundation 0 needs a {colour} {RANK_CODES[top]}; K♠ offered"
+
+
+@pytest.mark.parametrize("top", range(1, 12))
+def test_an_any_suit_foundation_names_only_the_rank_it_needs(top: int) -> None:
+    pile = ".".join(f"{r}{'HSDC'[i % 4]}0" for i, r in enumerate(RANK_CODES[:top]))
+    state = position(nl.Variant(foundation_build="any_suit"), foundations=[pile], nerts={0: "KC"})
+    got = rejection(state, "0:KC@N>F0")
+    assert got.reason is nl.Reason.WRONG_FOUNDATION_CARD
+    assert got.message == f"foundation 0 needs any {RANK_CODES[top]}; K♣ offered"
+
+
+def test_a_lost_race_names_the_card_that_won_and_what_is_needed_now() -> None:
+    pile = ".".join(f"{r}{'HSDC'[i % 4]}0" for i, r in enumerate(RANK_CODES[:12]))
+    state = position(nl.Variant(foundation_build="any_suit"), foundations=[pile], nerts={0: "AC"})
+    got = rejection(state, "0:AC@N>F0")
+    assert got.reason is nl.Reason.RACE_LOST
+    assert got.message == "too late: foundation 0 took seat 0's A♥ first and needs any K now"
+
+
+def test_a_complete_foundation_says_it_needs_nothing() -> None:
+    pile = ".".join(f"{r}H0" for r in RANK_CODES)
+    state = position(foundations=[pile], nerts={0: "KS"})
+    got = rejection(state, "0:KS@N>F0")
+    assert got.reason is nl.Reason.WRONG_FOUNDATION_CARD
+    assert got.message == "foundation 0 needs nothing: it is complete; K♠ offered"
+
+
+def card_id(code: str, owner: int = 0) -> int:
+    return nl.Card.parse(code, owner=owner).id
+
+
+def test_foundation_problem_of_an_empty_pile() -> None:
+    assert foundation_problem((), nl.Variant(), 2) == "a foundation is never empty"
+
+
+def test_foundation_problem_checks_every_card_after_a_kept_tie() -> None:
+    both_keep = nl.Variant(tie_policy="both_keep")
+    tie = (card_id("AH"), card_id("2H"), card_id("2H", 1))
+    assert foundation_problem((*tie, card_id("3H")), both_keep, 2) == ""
+    assert foundation_problem((*tie, card_id("5H")), both_keep, 2) == "5♥ cannot follow 2♥"
+    first_wins = nl.Variant(tie_policy="first_wins")
+    assert foundation_problem(tie, first_wins, 2) == "2♥ cannot follow 2♥"
+
+
+@pytest.mark.parametrize("seat", [True, False, 1.0, "0", -1, 2])
+def test_legal_moves_refuses_a_seat_that_is_not_an_int_of_the_hand(seat: object) -> None:
+    state = nl.deal("standard", seats=2, seed=1)
+    with pytest.raises(nl.NertsError) as info:
+        nl.legal_moves(state, seat)  # type: ignore[arg-type]
+    assert type(info.value) is nl.NertsError
+    assert str(info.value) == f"seat {seat!r} does not play in this 2-seat hand"
