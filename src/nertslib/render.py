@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from nertslib.cards import CARDS, FACE, KEY
 from nertslib.state import EndReason, GameState, bound_text
 
-__all__ = ["render_state", "table"]
+__all__ = ["render_state", "status_text", "table"]
 
 
 def _pile(ids: tuple[int, ...], bound: tuple[int, ...] = ()) -> str:
@@ -20,6 +20,20 @@ def _pile(ids: tuple[int, ...], bound: tuple[int, ...] = ()) -> str:
         else str(CARDS[c])
         for c in ids
     )
+
+
+def status_text(status: EndReason | None, caller: int) -> str:
+    """How a picture states where the hand is: ``in play`` or how it ended.
+
+    >>> from nertslib.render import status_text
+    >>> status_text(None, -1)
+    'in play'
+    """
+    if status is None:
+        return "in play"
+    if status is EndReason.NERTS:
+        return f"over: seat {caller} called Nerts"
+    return "over: stalemate"
 
 
 def render_state(state: GameState) -> str:
@@ -35,12 +49,7 @@ def render_state(state: GameState) -> str:
     seat 0  Nerts 13 [...]  work ... | ... | ... | ...  stock 35  waste ·
     """
     n = len(state.layouts)
-    if state.status is None:
-        status = "in play"
-    elif state.status is EndReason.NERTS:
-        status = f"over: seat {state.caller} called Nerts"
-    else:
-        status = "over: stalemate"
+    status = status_text(state.status, state.caller)
     lines = [f"{state.variant.to_spec()} · {n} seat{'s' if n != 1 else ''} · {status}"]
     if state.fnd:
         tops = "  ".join(f"F{k}:{CARDS[p[-1]]}" for k, p in enumerate(state.fnd))

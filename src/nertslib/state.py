@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
+from collections.abc import Callable
 from itertools import pairwise
 from typing import Final, cast
 
@@ -383,6 +384,56 @@ def _bad(text: str, why: str) -> NFENError:
     return NFENError(f"bad NFEN {text!r}: {why}")
 
 
+def split_nfen(
+    text: str, what: str, bad: Callable[[str, str], NFENError]
+) -> tuple[list[str], Variant, list[str]]:
+    """NFEN's tokens, its variant and its seat tokens (shared by positions and views)."""
+    if not isinstance(cast(object, text), str):
+        msg = f"{what} must be a str, got {text!r}"
+        raise NFENError(msg)
+    tokens = text.split()
+    if len(tokens) < _MIN_TOKENS:
+        raise bad(text, "a hand has 1 to 8 seats")
+    variant = Variant.from_spec(tokens[0])
+    seat_tokens = tokens[2:-3]
+    variant.check_seats(len(seat_tokens))
+    return tokens, variant, seat_tokens
+
+
+def parse_status(
+    text: str,
+    status_tok: str,
+    res_tok: str,
+    nerts_sizes: list[int],
+    bad: Callable[[str, str], NFENError],
+) -> tuple[EndReason | None, int, bool, int]:
+    """The status, caller, stalled flag and resolution count of NFEN's last tokens.
+
+    Shared by positions and views (:mod:`nertslib.views`); ``bad`` builds their error.
+    """
+    caller = -1
+    status: EndReason | None
+    if status_tok == "play":
+        status = None
+    elif status_tok == "stalemate":
+        status = EndReason.STALEMATE
+    elif (
+        status_tok.startswith("nerts:")
+        and status_tok[6:].isdigit()
+        and int(status_tok[6:]) < len(nerts_sizes)
+    ):
+        status, caller = EndReason.NERTS, int(status_tok[6:])
+        if nerts_sizes[caller]:
+            raise bad(text, f"seat {caller} ended the hand with cards in its Nerts pile")
+    else:
+        raise bad(text, f"status must be play, nerts:<seat> or stalemate, got {status_tok!r}")
+    stalled = res_tok.endswith("!")
+    digits = res_tok[1:-1] if stalled else res_tok[1:]
+    if not res_tok.startswith("r") or not digits.isdigit():
+        raise bad(text, f"expected r<resolutions>, got {res_tok!r}")
+    return status, caller, stalled, int(digits)
+
+
 #: Canonical card code -> in-deck index; other spellings go through parse_code.
 _CODE_INDEX: Final = {CARDS[i].code: i for i in range(DECK_SPAN)}
 
@@ -401,16 +452,8 @@ def _parse_pile(text: str, owner: int) -> tuple[int, ...]:
 
 
 def _parse_nfen(text: str) -> GameState:  # noqa: PLR0912, PLR0915 - a flat list of checks
-    if not isinstance(cast(object, text), str):
-        msg = f"NFEN must be a str, got {text!r}"
-        raise NFENError(msg)
-    tokens = text.split()
-    if len(tokens) < _MIN_TOKENS:
-        raise _bad(text, "a hand has 1 to 8 seats")
-    variant = Variant.from_spec(tokens[0])
-    seat_tokens = tokens[2:-3]
+    tokens, variant, seat_tokens = split_nfen(text, "NFEN", _bad)
     n = len(seat_tokens)
-    variant.check_seats(n)
     nwork = variant.work_pile_count(n)
     layouts = []
     for seat, tok in enumerate(seat_tokens):
@@ -485,22 +528,9 @@ def _parse_nfen(text: str) -> GameState:  # noqa: PLR0912, PLR0915 - a flat list
         if twice or missing:
             raise _bad(text, f"seat {seat}'s deck: twice {twice}, missing {missing}")
     status_tok, res_tok, seed_tok = tokens[-3:]
-    caller = -1
-    status: EndReason | None
-    if status_tok == "play":
-        status = None
-    elif status_tok == "stalemate":
-        status = EndReason.STALEMATE
-    elif status_tok.startswith("nerts:") and status_tok[6:].isdigit() and int(status_tok[6:]) < n:
-        status, caller = EndReason.NERTS, int(status_tok[6:])
-        if layouts[caller].nerts:
-            raise _bad(text, f"seat {caller} ended the hand with cards in its Nerts pile")
-    else:
-        raise _bad(text, f"status must be play, nerts:<seat> or stalemate, got {status_tok!r}")
-    stalled = res_tok.endswith("!")
-    digits = res_tok[1:-1] if stalled else res_tok[1:]
-    if not res_tok.startswith("r") or not digits.isdigit():
-        raise _bad(text, f"expected r<resolutions>, got {res_tok!r}")
+    status, caller, stalled, resolutions = parse_status(
+        text, status_tok, res_tok, [len(lay.nerts) for lay in layouts], _bad
+    )
     if not seed_tok.startswith("s") or not seed_tok[1:].isdigit():
         raise _bad(text, f"expected s<seed>, got {seed_tok!r}")
     ctx = context_for(variant, n)
@@ -512,7 +542,7 @@ def _parse_nfen(text: str) -> GameState:  # noqa: PLR0912, PLR0915 - a flat list
         status,
         caller,
         stalled,
-        int(digits),
+        resolutions,
         int(seed_tok[1:]),
         ctx,
         need_index(fnd_t, ctx),

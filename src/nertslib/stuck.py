@@ -25,7 +25,7 @@ from __future__ import annotations
 import functools
 from collections import deque
 from collections.abc import Iterable, Iterator
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, cast
 
 from nertslib.cards import DECK_SPAN, KEY, ON, RANK, UNDER, declared_id
 from nertslib.context import (
@@ -141,76 +141,21 @@ def work_summary(
     ``down`` holds the face-down cards under each pile in the Klondike layout: moves that
     uncover them are part of the search (turning a card up cannot be undone).
     """
-    if down:
-        return _work_summary_down(work, down, space, slide, move_rule)
-    start = tuple(sorted(work))
+    start: Work | DownWork = _pairs(work, down) if down else tuple(sorted(work))
     key = (start, space, slide, move_rule)
     hit = _SUMMARIES.get(key)
     if hit is not None:
         return hit
-    seen: set[Work] = set()
-    summary = _search(start, space, slide, move_rule, seen)
+    seen: set[Work | DownWork] = set()
+    summary = _search(start, bool(down), space, slide, move_rule, seen)
     if len(_SUMMARIES) + len(seen) >= _CACHE_LIMIT:
         _SUMMARIES.clear()
-    if _reversible(space, slide, move_rule) and len(seen) < _CACHE_LIMIT // 2:
+    if not down and _reversible(space, slide, move_rule) and len(seen) < _CACHE_LIMIT // 2:
         # Every move can be undone: all configurations found reach each other, so they all
         # share the summary (later calls after moves between work piles are cache hits).
+        # Turning a face-down card up cannot be undone, so Klondike searches never share.
         for cfg in seen:
             _SUMMARIES[(cfg, space, slide, move_rule)] = summary
-    _SUMMARIES[key] = summary
-    return summary
-
-
-def _work_summary_down(
-    work: Work, down: Work, space: int, slide: int, move_rule: int
-) -> WorkSummary:
-    start = _pairs(work, down)
-    key = (start, space, slide, move_rule)
-    hit = _SUMMARIES.get(key)
-    if hit is not None:
-        return hit
-    seen = {start}
-    frontier = [start]
-    tops: set[int] = set()
-    under_space: set[int] = set()
-    under_all: set[int] = set()
-    has_space = False
-    closes_on_space = space == SPACE_ANY and move_rule == MOVE_ANY_SUFFIX
-    summary = None
-    while frontier:
-        cfg_work, cfg_down = _split(frontier.pop())
-        cfg_space = () in cfg_work
-        if cfg_space and closes_on_space and not cfg_down:
-            # As in _search: with every card face up, one space makes each a top and a base.
-            cards = [c for pile in cfg_work for c in pile]
-            unders = frozenset(UNDER[c] for c in cards)
-            summary = WorkSummary(
-                frozenset(cards), frozenset(ON[c] for c in cards), True, unders, unders
-            )
-            break
-        has_space = has_space or cfg_space
-        for i, pile in enumerate(cfg_work):
-            if pile:
-                tops.add(pile[-1])
-                if not (cfg_down and cfg_down[i]):
-                    under_all.add(UNDER[pile[0]])
-                    if cfg_space:
-                        under_space.add(UNDER[pile[0]])
-        for card, i, tgt, j in _shuffle_moves(cfg_work, space, slide, move_rule, cfg_down):
-            nxt = _pairs(*_after_down(cfg_work, cfg_down, card, i, tgt, j))
-            if nxt not in seen:
-                seen.add(nxt)
-                frontier.append(nxt)
-    if summary is None:
-        summary = WorkSummary(
-            frozenset(tops),
-            frozenset(ON[t] for t in tops),
-            has_space,
-            frozenset(under_space),
-            frozenset(under_all),
-        )
-    if len(_SUMMARIES) >= _CACHE_LIMIT:
-        _SUMMARIES.clear()
     _SUMMARIES[key] = summary
     return summary
 
@@ -231,35 +176,57 @@ def _reversible(space: int, slide: int, move_rule: int) -> bool:
     return move_rule == MOVE_TOP_CARD and slide == SLIDE_OFF
 
 
-def _search(start: Work, space: int, slide: int, move_rule: int, seen: set[Work]) -> WorkSummary:
+def _search(
+    start: Work | DownWork,
+    klondike: bool,
+    space: int,
+    slide: int,
+    move_rule: int,
+    seen: set[Work | DownWork],
+) -> WorkSummary:
+    """Breadth-first over the configurations reachable from ``start``, summarised.
+
+    A configuration is the sorted piles (their order cannot matter), or with ``klondike`` the
+    sorted ``(face-down, face-up)`` pairs of :func:`_pairs`.
+    """
     seen.add(start)
     frontier = [start]
     tops: set[int] = set()
     under_space: set[int] = set()
     under_all: set[int] = set()
     has_space = False
-    # With any-suffix moves into any space, one space makes every work card a top (move what
-    # lies above it into the space) and a base (move it with what lies above it there). That
-    # closes the search, which would otherwise enumerate every way to cut the runs.
+    # With any-suffix moves into any space, one space makes every face-up card a top (move
+    # what lies above it into the space) and a base (move it with what lies above it there).
+    # With every card face up that closes the search, which would otherwise enumerate every
+    # way to cut the runs.
     closes_on_space = space == SPACE_ANY and move_rule == MOVE_ANY_SUFFIX
     while frontier:
         cfg = frontier.pop()
-        cfg_space = () in cfg
-        if cfg_space and closes_on_space:
-            cards = [c for pile in start for c in pile]
+        if klondike:
+            work, down = _split(cast(DownWork, cfg))
+        else:
+            work, down = cast(Work, cfg), ()
+        cfg_space = () in work
+        if cfg_space and closes_on_space and not down:
+            cards = [c for pile in work for c in pile]
             unders = frozenset(UNDER[c] for c in cards)
             return WorkSummary(
                 frozenset(cards), frozenset(ON[c] for c in cards), True, unders, unders
             )
         has_space = has_space or cfg_space
-        for pile in cfg:
+        for i, pile in enumerate(work):
             if pile:
                 tops.add(pile[-1])
-                under_all.add(UNDER[pile[0]])
-                if cfg_space:
-                    under_space.add(UNDER[pile[0]])
-        for card, i, tgt, j in _shuffle_moves(cfg, space, slide, move_rule):
-            nxt = tuple(sorted(_after(cfg, card, i, tgt, j)))
+                if not (down and down[i]):  # nothing slides under a face-down card
+                    under_all.add(UNDER[pile[0]])
+                    if cfg_space:
+                        under_space.add(UNDER[pile[0]])
+        for card, i, tgt, j in _shuffle_moves(work, space, slide, move_rule, down):
+            nxt: Work | DownWork
+            if klondike:
+                nxt = _pairs(*_after_down(work, down, card, i, tgt, j))
+            else:
+                nxt = tuple(sorted(_after(work, card, i, tgt, j)))
             if nxt not in seen:
                 seen.add(nxt)
                 frontier.append(nxt)

@@ -63,7 +63,6 @@ stock is only ``35?``), and the seed token ``s<seed>`` replaced by the viewer, `
 from __future__ import annotations
 
 from itertools import pairwise
-from typing import Final, cast
 
 import attrs
 
@@ -81,6 +80,7 @@ from nertslib.cards import (
 from nertslib.context import context_for, need_index
 from nertslib.deal import shuffled
 from nertslib.errors import NertsError
+from nertslib.render import status_text
 from nertslib.state import (
     EndReason,
     GameState,
@@ -89,6 +89,8 @@ from nertslib.state import (
     _check_joker_piles,
     _parse_work,
     _work_pile_nfen,
+    parse_status,
+    split_nfen,
 )
 from nertslib.variants import Variant
 
@@ -338,12 +340,7 @@ class View:
 
     def __str__(self) -> str:
         n = len(self.seats)
-        if self.status is None:
-            status = "in play"
-        elif self.status is EndReason.NERTS:
-            status = f"over: seat {self.caller} called Nerts"
-        else:
-            status = "over: stalemate"
+        status = status_text(self.status, self.caller)
         who = "spectator's view" if self.seat is None else f"seat {self.seat}'s view"
         lines = [f"{self.variant.to_spec()} · {n} seat{'s' if n != 1 else ''} · {status} · {who}"]
         if self.fnd:
@@ -545,9 +542,6 @@ def _seat_picture(sv: SeatView) -> str:
     )
 
 
-_MIN_TOKENS: Final = 6
-
-
 def _bad(text: str, why: str) -> NFENError:
     return NFENError(f"bad view NFEN {text!r}: {why}")
 
@@ -665,17 +659,9 @@ def _parse_foundations(token: str, n: int, variant: Variant) -> tuple[tuple[int,
     return tuple(fnd)
 
 
-def _parse_view(text: str) -> View:  # noqa: PLR0912 - a flat list of checks
-    if not isinstance(cast(object, text), str):
-        msg = f"view NFEN must be a str, got {text!r}"
-        raise NFENError(msg)
-    tokens = text.split()
-    if len(tokens) < _MIN_TOKENS:
-        raise _bad(text, "a hand has 1 to 8 seats")
-    variant = Variant.from_spec(tokens[0])
-    seat_tokens = tokens[2:-3]
+def _parse_view(text: str) -> View:
+    tokens, variant, seat_tokens = split_nfen(text, "view NFEN", _bad)
     n = len(seat_tokens)
-    variant.check_seats(n)
     status_tok, res_tok, viewer_tok = tokens[-3:]
     if viewer_tok == "v-":
         viewer = None
@@ -704,20 +690,7 @@ def _parse_view(text: str) -> View:  # noqa: PLR0912 - a flat list of checks
                 f"seat {q} shows {len(shown)} card(s) and hides {hidden}, "
                 f"but its deck has {per_deck}",
             )
-    caller = -1
-    status: EndReason | None
-    if status_tok == "play":
-        status = None
-    elif status_tok == "stalemate":
-        status = EndReason.STALEMATE
-    elif status_tok.startswith("nerts:") and status_tok[6:].isdigit() and int(status_tok[6:]) < n:
-        status, caller = EndReason.NERTS, int(status_tok[6:])
-        if seats[caller].nerts_size:
-            raise _bad(text, f"seat {caller} ended the hand with cards in its Nerts pile")
-    else:
-        raise _bad(text, f"status must be play, nerts:<seat> or stalemate, got {status_tok!r}")
-    stalled = res_tok.endswith("!")
-    digits = res_tok[1:-1] if stalled else res_tok[1:]
-    if not res_tok.startswith("r") or not digits.isdigit():
-        raise _bad(text, f"expected r<resolutions>, got {res_tok!r}")
-    return View(variant, viewer, seats, fnd, status, caller, stalled, int(digits))
+    status, caller, stalled, resolutions = parse_status(
+        text, status_tok, res_tok, [sv.nerts_size for sv in seats], _bad
+    )
+    return View(variant, viewer, seats, fnd, status, caller, stalled, resolutions)
