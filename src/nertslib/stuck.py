@@ -27,7 +27,7 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from typing import Final, NamedTuple, cast
 
-from nertslib.cards import DECK_SPAN, KEY, ON, RANK, UNDER, declared_id
+from nertslib.cards import DECK_SPAN, KEY, KING, ON, RANK, UNDER, declared_id
 from nertslib.context import (
     MOVE_ANY_SUFFIX,
     MOVE_TOP_CARD,
@@ -35,6 +35,7 @@ from nertslib.context import (
     SLIDE_NEEDS_SPACE,
     SLIDE_OFF,
     SPACE_ANY,
+    SPACE_KING_ONLY,
     Context,
 )
 from nertslib.deal import shuffled
@@ -324,13 +325,15 @@ def stuck_layout(
         return False
     if ctx.jokers and has_joker(lay):
         return _joker_plan(state, lay, ctx, list(_pass_tops(lay, ctx)), None) is None
+    nerts = lay.nerts[-1] if lay.nerts else -1
+    waste = _pass_waste(lay, ctx)
     if summary is None:
         # Cheap first: a top of the pass that plays in the current configuration.
         config = _config_summary(lay.work, lay.down)
-        if _progress_with(state, ctx, config, _pass_tops(lay, ctx)):
+        if _progress_with(state, ctx, config, nerts, waste):
             return False
         summary = work_summary(lay.work, ctx.space, ctx.slide, ctx.move_rule, lay.down)
-    return not _progress_with(state, ctx, summary, _pass_tops(lay, ctx))
+    return not _progress_with(state, ctx, summary, nerts, waste)
 
 
 def _pass_tops(lay: Layout, ctx: Context) -> Iterator[tuple[int, int]]:
@@ -341,20 +344,82 @@ def _pass_tops(lay: Layout, ctx: Context) -> Iterator[tuple[int, int]]:
         yield card, _W
 
 
+class _Waste(NamedTuple):
+    """Waste tops (cards that may show as the waste top), as the progress test needs them."""
+
+    keys: frozenset[int]
+    """Their work-pile keys."""
+    fkeys: frozenset[int]
+    """Their foundation keys under the hand's build rule."""
+    aces: tuple[int, ...]
+    """The Aces among them."""
+    king: bool
+    """Whether a King is among them."""
+
+
+_NO_WASTE: Final = _Waste(frozenset(), frozenset(), (), False)
+_PASSES: dict[tuple[tuple[int, ...], int, int, int, bool, int, int], _Waste] = {}
+
+
+def _waste_of(cards: Iterable[int], fkey: tuple[int, ...]) -> _Waste:
+    tops = set(cards)
+    if not tops:
+        return _NO_WASTE
+    return _Waste(
+        frozenset(KEY[c] for c in tops),
+        frozenset(fkey[c] for c in tops),
+        tuple(c for c in tops if RANK[c] == 1),
+        any(RANK[c] == KING for c in tops),
+    )
+
+
+def _pass_waste(lay: Layout, ctx: Context) -> _Waste:
+    """The waste tops of a whole pass (:func:`iter_waste_tops`), cached by the stock."""
+    key = (
+        lay.deck,
+        lay.cursor,
+        lay.passes,
+        ctx.turn,
+        ctx.flip_immediately,
+        ctx.max_passes,
+        ctx.rule,
+    )
+    hit = _PASSES.get(key)
+    if hit is None:
+        if len(_PASSES) >= _CACHE_LIMIT:
+            _PASSES.clear()
+        hit = _PASSES[key] = _waste_of(iter_waste_tops(lay, ctx), ctx.fkey)
+    return hit
+
+
 def _progress_with(
-    state: GameState, ctx: Context, summary: WorkSummary, cards: Iterable[tuple[int, int]]
+    state: GameState, ctx: Context, summary: WorkSummary, nerts: int, waste: _Waste
 ) -> bool:
     """Whether a progress play exists where ``summary`` holds.
 
-    That is a work top to a foundation, or one of ``cards`` (``(card, source)`` as the Nerts
-    or waste top) to a foundation or a work pile.
+    That is a work top to a foundation, or the Nerts top ``nerts`` (``-1``: none) or a card
+    of ``waste`` to a foundation or a work pile.
     """
     if any(_to_foundation_ok(state, ctx, t) for t in summary.tops):
         return True
-    return any(
-        _to_foundation_ok(state, ctx, card) or _to_work_ok(ctx, summary, card, src)
-        for card, src in cards
-    )
+    if nerts >= 0 and (
+        _to_foundation_ok(state, ctx, nerts) or _to_work_ok(ctx, summary, nerts, _N)
+    ):
+        return True
+    if not waste.keys:
+        return False
+    if not waste.fkeys.isdisjoint(state.need) or any(
+        _to_foundation_ok(state, ctx, ace) for ace in waste.aces
+    ):
+        return True
+    keys = waste.keys
+    if not keys.isdisjoint(summary.on_keys):
+        return True
+    if summary.space and (ctx.space == SPACE_ANY or (ctx.space == SPACE_KING_ONLY and waste.king)):
+        return True
+    if ctx.slide == SLIDE_ALWAYS:
+        return not keys.isdisjoint(summary.under_keys)
+    return ctx.slide == SLIDE_NEEDS_SPACE and not keys.isdisjoint(summary.under_keys_with_space)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -459,6 +524,8 @@ def plan_progress(state: GameState, seat: int) -> Move | None:
     tops = [(lay.nerts[-1], _N)] if lay.nerts else []
     if lay.cursor:
         tops.append((lay.deck[lay.cursor - 1], _W))
+    nerts = lay.nerts[-1] if lay.nerts else -1
+    waste = _waste_of(lay.deck[lay.cursor - 1 : lay.cursor], ctx.fkey)
     if ctx.jokers and has_joker(lay):
         found = _joker_plan(state, lay, ctx, tops, seat)
         if found is not None:
@@ -467,7 +534,7 @@ def plan_progress(state: GameState, seat: int) -> Move | None:
             return None
         return _TURN[seat] if len(lay.deck) > lay.cursor else _RESTOCK[seat]
     summary = work_summary(lay.work, ctx.space, ctx.slide, ctx.move_rule, lay.down)
-    if not _progress_with(state, ctx, summary, tops):
+    if not _progress_with(state, ctx, summary, nerts, waste):
         # progress needs another waste top (or is impossible): turn, unless stuck
         if state.status is not None or stuck_layout(state, lay, ctx, summary):
             return None
@@ -476,7 +543,7 @@ def plan_progress(state: GameState, seat: int) -> Move | None:
         return _RESTOCK[seat]
 
     def goal(cfg: tuple[Work, Work]) -> bool:
-        return _progress_with(state, ctx, _config_summary(*cfg), tops)
+        return _progress_with(state, ctx, _config_summary(*cfg), nerts, waste)
 
     start = (lay.work, lay.down)
     first: dict[tuple[Work, Work], Move | None] = {start: None}
