@@ -392,6 +392,25 @@ def _pass_waste(lay: Layout, ctx: Context) -> _Waste:
     return hit
 
 
+_WORK_TOPS: dict[tuple[frozenset[int], int], tuple[frozenset[int], tuple[int, ...]]] = {}
+
+
+def _work_tops(
+    tops: frozenset[int], rule: int, fkey: tuple[int, ...]
+) -> tuple[frozenset[int], tuple[int, ...]]:
+    """The foundation keys of work tops under ``rule``, and the Aces among them (cached)."""
+    key = (tops, rule)
+    hit = _WORK_TOPS.get(key)
+    if hit is None:
+        if len(_WORK_TOPS) >= _CACHE_LIMIT:
+            _WORK_TOPS.clear()
+        hit = _WORK_TOPS[key] = (
+            frozenset(fkey[c] for c in tops),
+            tuple(c for c in tops if RANK[c] == 1),
+        )
+    return hit
+
+
 def _progress_with(
     state: GameState, ctx: Context, summary: WorkSummary, nerts: int, waste: _Waste
 ) -> bool:
@@ -400,7 +419,8 @@ def _progress_with(
     That is a work top to a foundation, or the Nerts top ``nerts`` (``-1``: none) or a card
     of ``waste`` to a foundation or a work pile.
     """
-    if any(_to_foundation_ok(state, ctx, t) for t in summary.tops):
+    fkeys, aces = _work_tops(summary.tops, ctx.rule, ctx.fkey)
+    if not fkeys.isdisjoint(state.need) or any(_to_foundation_ok(state, ctx, ace) for ace in aces):
         return True
     if nerts >= 0 and (
         _to_foundation_ok(state, ctx, nerts) or _to_work_ok(ctx, summary, nerts, _N)
