@@ -26,6 +26,7 @@ NFEN ("Nerts FEN") is a one-line position string, space separated::
 from __future__ import annotations
 
 import enum
+import functools
 from collections import Counter
 from collections.abc import Callable
 from itertools import pairwise
@@ -41,6 +42,7 @@ from nertslib.cards import (
     JOKER_OF,
     KEY,
     ON,
+    OWNER,
     Card,
     EvalRepr,
     parse_card_id,
@@ -262,7 +264,7 @@ class GameState:
         >>> nfen.split()[0], nfen.split()[1], nfen.split()[-3:]
         ('standard', '-', ['play', 'r0', 's3'])
         """
-        fnd = "/".join(".".join(CARDS[c].code + str(CARDS[c].owner) for c in p) for p in self.fnd)
+        fnd = "/".join(".".join([_FCODE[c] for c in p]) for p in self.fnd)
         seats = [_layout_nfen(lay) for lay in self.layouts]
         if self.status is None:
             status = "play"
@@ -316,7 +318,7 @@ class GameState:
 
 
 def _pile_nfen(ids: tuple[int, ...]) -> str:
-    return ".".join(CARDS[c].code for c in ids) or "-"
+    return ".".join([_CODE[c] for c in ids]) or "-"
 
 
 def bound_text(key: int) -> str:
@@ -337,7 +339,7 @@ def _work_pile_nfen(ids: tuple[int, ...], bound: tuple[int, ...]) -> str:
         return _pile_nfen(ids)
     parts = []
     for c in ids:
-        code = CARDS[c].code
+        code = _CODE[c]
         if KEY[c] < 0 and bound[FACE[c] - 52] >= 0:
             code += f"({bound_text(bound[FACE[c] - 52])})"
         parts.append(code)
@@ -434,8 +436,13 @@ def parse_status(
     return status, caller, stalled, int(digits)
 
 
+#: Card id -> its code, and its code with the owner's digit (foundation items).
+_CODE: Final = tuple(c.code for c in CARDS)
+_FCODE: Final = tuple(c.code + str(c.owner) for c in CARDS)
 #: Canonical card code -> in-deck index; other spellings go through parse_code.
 _CODE_INDEX: Final = {CARDS[i].code: i for i in range(DECK_SPAN)}
+#: Canonical foundation item (code and owner digit, declared jokers too) -> card id.
+_FND_INDEX: Final = {code: i for i, code in enumerate(_FCODE)}
 
 
 def _parse_pile(text: str, owner: int) -> tuple[int, ...]:
@@ -449,6 +456,29 @@ def _parse_pile(text: str, owner: int) -> tuple[int, ...]:
             for code in text.split(".")
         ]
     )
+
+
+@functools.lru_cache(maxsize=64)
+def _full_decks(seats: int, per_deck: int) -> list[int]:
+    """Every card id of ``seats`` decks of ``per_deck`` cards, sorted (do not change it)."""
+    return [s * DECK_SPAN + i for s in range(seats) for i in range(per_deck)]
+
+
+def _conservation_problem(ids: list[int], seats: int, jokers: int) -> str:
+    """Why the card ids of a position are not every card of every deck exactly once."""
+    counts = Counter(ids)
+    per_deck = 52 + jokers
+    extra = [CARDS[c].code for c in counts if c % DECK_SPAN >= per_deck]
+    if extra:
+        return f"the variant deals {jokers} joker(s): {extra} given"
+    for seat in range(seats):
+        deck = range(seat * DECK_SPAN, seat * DECK_SPAN + per_deck)
+        twice = [CARDS[c].code for c in deck if counts[c] > 1]
+        missing = [CARDS[c].code for c in deck if counts[c] == 0]
+        if twice or missing:
+            return f"seat {seat}'s deck: twice {twice}, missing {missing}"
+    # Unreachable: pile cards take their seat as owner and foundation owners are checked.
+    return "cards of a seat that does not play"  # pragma: no cover
 
 
 def _parse_nfen(text: str) -> GameState:  # noqa: PLR0912, PLR0915 - a flat list of checks
@@ -503,6 +533,10 @@ def _parse_nfen(text: str) -> GameState:  # noqa: PLR0912, PLR0915 - a flat list
         for k, pile_text in enumerate(tokens[1].split("/")):
             cards: list[int] = []
             for item in pile_text.split("."):
+                known = _FND_INDEX.get(item)
+                if known is not None and OWNER[known] < n:
+                    cards.append(known)
+                    continue
                 if len(item) < 3 or not item[-1].isdigit() or int(item[-1]) >= n:
                     raise _bad(text, f"foundation {k}: {item!r} is not a card code + owner seat")
                 cards.append(parse_card_id(item[:-1], int(item[-1])))
@@ -513,20 +547,15 @@ def _parse_nfen(text: str) -> GameState:  # noqa: PLR0912, PLR0915 - a flat list
         problem = foundation_problem(fpile, variant, n)
         if problem:
             raise _bad(text, f"foundation {k}: {problem}")
-    counts = Counter(c for lay in layouts for c in lay.nerts + lay.deck)
-    counts.update(c for lay in layouts for p in lay.work for c in p)
-    counts.update(c for lay in layouts for p in lay.down for c in p)
-    counts.update(JOKER_OF[c] for p in fnd for c in p)
+    ids = [c for lay in layouts for c in lay.nerts]
+    ids += [c for lay in layouts for c in lay.deck]
+    ids += [c for lay in layouts for p in lay.work for c in p]
+    ids += [c for lay in layouts for p in lay.down for c in p]
+    ids += [JOKER_OF[c] for p in fnd for c in p]
     per_deck = 52 + variant.jokers_per_deck
-    extra = [CARDS[c].code for c in counts if c % DECK_SPAN >= per_deck]
-    if extra:
-        raise _bad(text, f"the variant deals {variant.jokers_per_deck} joker(s): {extra} given")
-    for seat in range(n):
-        deck = range(seat * DECK_SPAN, seat * DECK_SPAN + per_deck)
-        twice = [CARDS[c].code for c in deck if counts[c] > 1]
-        missing = [CARDS[c].code for c in deck if counts[c] == 0]
-        if twice or missing:
-            raise _bad(text, f"seat {seat}'s deck: twice {twice}, missing {missing}")
+    ids.sort()
+    if ids != _full_decks(n, per_deck):
+        raise _bad(text, _conservation_problem(ids, n, variant.jokers_per_deck))
     status_tok, res_tok, seed_tok = tokens[-3:]
     status, caller, stalled, resolutions = parse_status(
         text, status_tok, res_tok, [len(lay.nerts) for lay in layouts], _bad
