@@ -481,7 +481,37 @@ def _conservation_problem(ids: list[int], seats: int, jokers: int) -> str:
     return "cards of a seat that does not play"  # pragma: no cover
 
 
-def _parse_nfen(text: str) -> GameState:  # noqa: PLR0912, PLR0915 - a flat list of checks
+def parse_foundations(token: str, n: int, variant: Variant) -> tuple[tuple[int, ...], ...]:
+    """The foundations field of NFEN (shared by positions and views), each pile checked.
+
+    Raises:
+        ValueError: naming the foundation and what is wrong with it.
+    """
+    from nertslib.rules import foundation_problem  # noqa: PLC0415 - rules imports state
+
+    if token == "-":
+        return ()
+    fnd: list[tuple[int, ...]] = []
+    for k, pile_text in enumerate(token.split("/")):
+        cards: list[int] = []
+        for item in pile_text.split("."):
+            known = _FND_INDEX.get(item)
+            if known is not None and OWNER[known] < n:
+                cards.append(known)
+                continue
+            if len(item) < 3 or not item[-1].isdigit() or int(item[-1]) >= n:
+                msg = f"foundation {k}: {item!r} is not a card code + owner seat"
+                raise ValueError(msg)
+            cards.append(parse_card_id(item[:-1], int(item[-1])))
+        problem = foundation_problem(tuple(cards), variant, n)
+        if problem:
+            msg = f"foundation {k}: {problem}"
+            raise ValueError(msg)
+        fnd.append(tuple(cards))
+    return tuple(fnd)
+
+
+def _parse_nfen(text: str) -> GameState:  # noqa: PLR0912 - a flat list of checks
     tokens, variant, seat_tokens = split_nfen(text, "NFEN", _bad)
     n = len(seat_tokens)
     nwork = variant.work_pile_count(n)
@@ -528,25 +558,7 @@ def _parse_nfen(text: str) -> GameState:  # noqa: PLR0912, PLR0915 - a flat list
         layouts.append(
             Layout(seat, nerts, work, waste + stock[::-1], len(waste), passes, down, bound)
         )
-    fnd: list[tuple[int, ...]] = []
-    if tokens[1] != "-":
-        for k, pile_text in enumerate(tokens[1].split("/")):
-            cards: list[int] = []
-            for item in pile_text.split("."):
-                known = _FND_INDEX.get(item)
-                if known is not None and OWNER[known] < n:
-                    cards.append(known)
-                    continue
-                if len(item) < 3 or not item[-1].isdigit() or int(item[-1]) >= n:
-                    raise _bad(text, f"foundation {k}: {item!r} is not a card code + owner seat")
-                cards.append(parse_card_id(item[:-1], int(item[-1])))
-            fnd.append(tuple(cards))
-    from nertslib.rules import foundation_problem  # noqa: PLC0415 - rules imports state
-
-    for k, fpile in enumerate(fnd):
-        problem = foundation_problem(fpile, variant, n)
-        if problem:
-            raise _bad(text, f"foundation {k}: {problem}")
+    fnd = parse_foundations(tokens[1], n, variant)
     ids = [c for lay in layouts for c in lay.nerts]
     ids += [c for lay in layouts for c in lay.deck]
     ids += [c for lay in layouts for p in lay.work for c in p]

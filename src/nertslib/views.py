@@ -74,7 +74,6 @@ from nertslib.cards import (
     ON,
     OWNER,
     Card,
-    parse_card_id,
     parse_code,
 )
 from nertslib.context import context_for, need_index
@@ -82,6 +81,9 @@ from nertslib.deal import shuffled
 from nertslib.errors import NertsError
 from nertslib.render import status_text
 from nertslib.state import (
+    _CODE,
+    _CODE_INDEX,
+    _FCODE,
     EndReason,
     GameState,
     Layout,
@@ -89,6 +91,7 @@ from nertslib.state import (
     _check_joker_piles,
     _parse_work,
     _work_pile_nfen,
+    parse_foundations,
     parse_status,
     split_nfen,
 )
@@ -289,7 +292,7 @@ class View:
         >>> view(nl.deal("standard", seats=1, seed=3), None).to_nfen()
         'standard - 12?.QD|8D|7D|JD|3C|35?|-|0 play r0 v-'
         """
-        fnd = "/".join(".".join(CARDS[c].code + str(OWNER[c]) for c in p) for p in self.fnd)
+        fnd = "/".join(".".join([_FCODE[c] for c in p]) for p in self.fnd)
         if self.status is None:
             status = "play"
         elif self.status is EndReason.NERTS:
@@ -504,7 +507,7 @@ def determinize(v: View, seed: int) -> GameState:
 
 
 def _run(hidden: int, ids: tuple[int, ...]) -> str:
-    codes = [CARDS[c].code for c in ids]
+    codes = [_CODE[c] for c in ids]
     if hidden:
         codes.insert(0, f"{hidden}?")
     return ".".join(codes) or "-"
@@ -560,7 +563,13 @@ def _parse_run(text: str, owner: int) -> tuple[int, tuple[int, ...]]:
     items = text.split(".")
     hidden = _count(items[0]) if items[0].endswith("?") else 0
     base = owner * DECK_SPAN
-    return hidden, tuple([base + parse_code(code) for code in items[1 if hidden else 0 :]])
+    index = _CODE_INDEX.get
+    return hidden, tuple(
+        [
+            base + (i if (i := index(code)) is not None else parse_code(code))
+            for code in items[1 if hidden else 0 :]
+        ]
+    )
 
 
 def _parse_seat(  # noqa: PLR0912, PLR0915 - a flat list of checks
@@ -638,27 +647,6 @@ def _parse_seat(  # noqa: PLR0912, PLR0915 - a flat list of checks
     )
 
 
-def _parse_foundations(token: str, n: int, variant: Variant) -> tuple[tuple[int, ...], ...]:
-    from nertslib.rules import foundation_problem  # noqa: PLC0415 - keep rules off import
-
-    if token == "-":
-        return ()
-    fnd: list[tuple[int, ...]] = []
-    for k, pile_text in enumerate(token.split("/")):
-        cards: list[int] = []
-        for item in pile_text.split("."):
-            if len(item) < 3 or not item[-1].isdigit() or int(item[-1]) >= n:
-                msg = f"foundation {k}: {item!r} is not a card code + owner seat"
-                raise ValueError(msg)
-            cards.append(parse_card_id(item[:-1], int(item[-1])))
-        problem = foundation_problem(tuple(cards), variant, n)
-        if problem:
-            msg = f"foundation {k}: {problem}"
-            raise ValueError(msg)
-        fnd.append(tuple(cards))
-    return tuple(fnd)
-
-
 def _parse_view(text: str) -> View:
     tokens, variant, seat_tokens = split_nfen(text, "view NFEN", _bad)
     n = len(seat_tokens)
@@ -673,7 +661,7 @@ def _parse_view(text: str) -> View:
     seats = tuple(
         _parse_seat(tok, seat, viewer, variant, nwork) for seat, tok in enumerate(seat_tokens)
     )
-    fnd = _parse_foundations(tokens[1], n, variant)
+    fnd = parse_foundations(tokens[1], n, variant)
     on_foundations = _foundation_cards(fnd, n)
     per_deck = 52 + variant.jokers_per_deck
     for q, sv in enumerate(seats):
