@@ -3,7 +3,9 @@
 Select a profile with the ``HYPOTHESIS_PROFILE`` environment variable (default ``dev``):
 
 - ``ci``: 200 examples, derandomized, no example database.
-- ``dev``: 50 examples, for quick local runs and mutation testing.
+- ``dev``: 50 examples, for quick local runs.
+- ``mutation``: 10 examples, derandomized, no example database: for mutmut, which runs the
+  suite once per mutant.
 - ``deep``: 5,000 examples, for nightly runs.
 - ``crosshair``: the CrossHair symbolic backend (needs the ``verify`` extra).
 """
@@ -23,6 +25,14 @@ settings.register_profile(
     database=None,
 )
 settings.register_profile("dev", max_examples=50, deadline=None)
+settings.register_profile(
+    "mutation",
+    max_examples=10,
+    derandomize=True,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 settings.register_profile("deep", max_examples=5_000, deadline=None, verbosity=Verbosity.normal)
 # backend="crosshair" raises InvalidArgument at registration if hypothesis-crosshair is
 # absent, which would break a plain `pip install -e ".[test]"`: register it only if present.
