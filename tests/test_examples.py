@@ -16,7 +16,7 @@ SCRIPTS = sorted(EXAMPLES.glob("*.py"))
 #: lines may come between). A new example needs an entry here.
 EXPECTED: dict[str, list[str]] = {
     "bot_from_view.py": [
-        "hand over: nerts after 314 actions",
+        "hand over: nerts after 294 actions",
         "view bot (seat 0)      15",
         "greedy bot (seat 1)    34",
     ],

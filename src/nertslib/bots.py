@@ -80,9 +80,11 @@ def play_hand(
 ) -> tuple[GameState, tuple[Move | None, ...]]:
     """Play ``state`` to the end with one bot per seat.
 
-    Each round, every seat in order is asked for a move, which is applied at once. When
-    every seat is stuck, the driver applies :func:`~nertslib.resolve_stalemate` (recorded as
-    ``None`` in the returned log). Stops when the hand is over or after ``max_actions``.
+    Each round, every seat in order is asked for a move, which is applied at once. After a
+    round without progress, if every seat is stuck the driver applies
+    :func:`~nertslib.resolve_stalemate` (recorded as ``None`` in the returned log), so hands
+    end even with bots that never wait, such as :class:`RandomBot`. Stops when the hand is
+    over or after ``max_actions``.
 
     >>> import nertslib as nl
     >>> final, log = nl.play_hand(nl.deal("standard", seats=3, seed=2), [nl.greedy_bot] * 3)
@@ -101,21 +103,26 @@ def play_hand(
         raise ValueError(msg)
     log: list[Move | None] = []
     while state.status is None and len(log) < max_actions:
-        moved = False
+        moved = progress = False
         for seat, bot in enumerate(bots):
             move = bot(state, seat)
             if move is not None:
                 state = apply(state, move)
                 log.append(move)
                 moved = True
+                progress = progress or move.is_progress
                 if state.status is not None or len(log) >= max_actions:
                     break
-        if not moved and state.status is None:
-            if not all_stuck(state):
-                msg = "every bot waited although some seat can still make progress"
-                raise ValueError(msg)
+        if progress or state.status is not None or len(log) >= max_actions:
+            continue
+        # A round without progress: bots that never wait (a random bot shuffles and turns
+        # for ever) must not keep a hand where everyone is stuck from ending.
+        if all_stuck(state):
             state = resolve_stalemate(state)
             log.append(None)
+        elif not moved:
+            msg = "every bot waited although some seat can still make progress"
+            raise ValueError(msg)
     return state, tuple(log)
 
 
