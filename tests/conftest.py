@@ -47,3 +47,22 @@ if importlib.util.find_spec("hypothesis_crosshair_provider") is not None:
         suppress_health_check=list(HealthCheck),
     )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+if os.environ.get("MUTANT_UNDER_TEST"):
+    # mutmut forks each mutant's test run from a process that has already run the suite, so
+    # the engine's memo caches arrive filled: a mutated function whose result is cached is
+    # never called, and its mutant would survive unseen. Under mutmut, every test starts cold.
+    import pytest
+
+    from nertslib import context, rules, stuck
+
+    @pytest.fixture(autouse=True)
+    def _cold_caches() -> None:
+        stuck._SUMMARIES.clear()
+        stuck._PASSES.clear()
+        stuck._WORK_TOPS.clear()
+        stuck._config_summary.cache_clear()
+        rules._WORK_INFO.clear()
+        rules._JOKER_SHUFFLE.clear()
+        context._context_for.cache_clear()
