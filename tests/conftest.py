@@ -64,5 +64,6 @@ if os.environ.get("MUTANT_UNDER_TEST"):
         stuck._WORK_TOPS.clear()
         stuck._config_summary.cache_clear()
         rules._WORK_INFO.clear()
+        rules._CACHE.clear()
         rules._JOKER_SHUFFLE.clear()
         context._context_for.cache_clear()
