@@ -399,7 +399,8 @@ def test_declarations_against_the_oracle(state, data):
         for d in range(52):
             fcard = CARDS[seat * DECK_SPAN + d]
             declared = nl.Card(seat, fcard.suit, fcard.rank, FACE[pile[-1]] - 51)
-            allowed = brute_valid((*keys[:-1], KEY[fcard.id]))
+            # a bound joker keeps its rank and colour even alone on its pile
+            allowed = brute_valid((*keys[:-1], KEY[fcard.id])) and keys[-1] in (-1, KEY[fcard.id])
             m = nl.Move.play(declared, nl.Zone.WORK, nl.Zone.NEW_FOUNDATION, source_index=i)
             ace_ok = fcard.rank == 1 and not (
                 state.variant.foundation_limit == "one_per_suit"

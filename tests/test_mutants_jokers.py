@@ -16,10 +16,12 @@ BURIED = "AC.AD.AH.AS.6H.5C.5S.QH.QD.QC.QS.10C"
 
 
 def test_a_joker_held_to_the_card_a_foundation_needs_unsticks_the_seat() -> None:
+    # Also buried: every Jack and the 6D, so that moving the joker onto a King (where it
+    # becomes a Queen) or uncovering the 7S gives no other play.
     s = position(
-        JOKERS,
+        nl.Variant(jokers_per_deck=1, nerts_pile_size=20),
         foundations=["AH0.2H0.3H0.4H0.5H0"],
-        nerts={0: BURIED.replace("AH.", "")},
+        nerts={0: "AC.AD.AS.6H.6D.5C.5S.JC.JD.JH.JS.QH.QD.QC.QS.10C"},
         work={0: ["7S.X1", "KC", "KD", "KS"]},
     )
     assert nl.legal_moves(s, 0)[0] == move("0:X1=6H@P0>F0")

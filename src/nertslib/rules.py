@@ -731,13 +731,9 @@ def _reject_joker(state: GameState, lay: Layout, ctx: Context, move: Move) -> Re
             f"{card_obj} does not fit the rank and colour its work pile fixes",
             move,
         )
+    # Spaces: every rule _reject_card checks is all the generator checks (jokers never meet
+    # King-only spaces), so what is left is a pile the identities cannot build.
     j = move.target_index
-    if move.target is Zone.WORK and not lay.work[j]:
-        return Rejection(
-            Reason.SPACE_RULE,
-            f"space_fill={ctx.variant.space_fill!r} does not let {card_obj} fill a space",
-            move,
-        )
     return Rejection(
         Reason.DOES_NOT_FIT,
         f"no identities of the jokers let {card_obj} go "
