@@ -359,6 +359,9 @@ class _Waste(NamedTuple):
 
 _NO_WASTE: Final = _Waste(frozenset(), frozenset(), (), False)
 _PASSES: dict[tuple[tuple[int, ...], int, int, int, bool, int, int], _Waste] = {}
+#: The pass and work-top caches serve the hands in play: a few thousand entries suffice, and
+#: keep long simulations from holding on to old decks.
+_SMALL_CACHE: Final = 4096
 
 
 def _waste_of(cards: Iterable[int], fkey: tuple[int, ...]) -> _Waste:
@@ -386,7 +389,7 @@ def _pass_waste(lay: Layout, ctx: Context) -> _Waste:
     )
     hit = _PASSES.get(key)
     if hit is None:
-        if len(_PASSES) >= _CACHE_LIMIT:
+        if len(_PASSES) >= _SMALL_CACHE:
             _PASSES.clear()
         hit = _PASSES[key] = _waste_of(iter_waste_tops(lay, ctx), ctx.fkey)
     return hit
@@ -402,7 +405,7 @@ def _work_tops(
     key = (tops, rule)
     hit = _WORK_TOPS.get(key)
     if hit is None:
-        if len(_WORK_TOPS) >= _CACHE_LIMIT:
+        if len(_WORK_TOPS) >= _SMALL_CACHE:
             _WORK_TOPS.clear()
         hit = _WORK_TOPS[key] = (
             frozenset(fkey[c] for c in tops),
