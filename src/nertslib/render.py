@@ -6,8 +6,9 @@ from collections.abc import Sequence
 
 from nertslib.cards import CARDS, FACE, KEY
 from nertslib.state import EndReason, GameState, bound_text
+from nertslib.variants import Variant
 
-__all__ = ["render_state", "status_text", "table"]
+__all__ = ["picture_head", "render_state", "status_text", "table"]
 
 
 def _pile(ids: tuple[int, ...], bound: tuple[int, ...] = ()) -> str:
@@ -36,6 +37,26 @@ def status_text(status: EndReason | None, caller: int) -> str:
     return "over: stalemate"
 
 
+def picture_head(
+    variant: Variant,
+    n: int,
+    status: EndReason | None,
+    caller: int,
+    fnd: tuple[tuple[int, ...], ...],
+    suffix: str = "",
+) -> list[str]:
+    """The first two lines of a picture, shared by positions and views.
+
+    The rules, the seat count and the status (then ``suffix``), and the foundation tops.
+    """
+    seats = f"{n} seat{'s' if n != 1 else ''}"
+    head = f"{variant.to_spec()} · {seats} · {status_text(status, caller)}"
+    if fnd:
+        tops = "  ".join(f"F{k}:{CARDS[p[-1]]}" for k, p in enumerate(fnd))
+        return [head + suffix, f"foundations: {tops}"]
+    return [head + suffix, "foundations: none"]
+
+
 def render_state(state: GameState) -> str:
     """The human picture of a position: foundation tops, then one line per seat.
 
@@ -48,14 +69,7 @@ def render_state(state: GameState) -> str:
     foundations: none
     seat 0  Nerts 13 [...]  work ... | ... | ... | ...  stock 35  waste ·
     """
-    n = len(state.layouts)
-    status = status_text(state.status, state.caller)
-    lines = [f"{state.variant.to_spec()} · {n} seat{'s' if n != 1 else ''} · {status}"]
-    if state.fnd:
-        tops = "  ".join(f"F{k}:{CARDS[p[-1]]}" for k, p in enumerate(state.fnd))
-        lines.append(f"foundations: {tops}")
-    else:
-        lines.append("foundations: none")
+    lines = picture_head(state.variant, len(state.layouts), state.status, state.caller, state.fnd)
     for lay in state.layouts:
         top = f"[{CARDS[lay.nerts[-1]]}]" if lay.nerts else "[empty]"
         work = " | ".join(

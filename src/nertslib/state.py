@@ -264,24 +264,15 @@ class GameState:
         >>> nfen.split()[0], nfen.split()[1], nfen.split()[-3:]
         ('standard', '-', ['play', 'r0', 's3'])
         """
-        fnd = "/".join(".".join([_FCODE[c] for c in p]) for p in self.fnd)
-        seats = [_layout_nfen(lay) for lay in self.layouts]
-        if self.status is None:
-            status = "play"
-        elif self.status is EndReason.NERTS:
-            status = f"nerts:{self.caller}"
-        else:
-            status = "stalemate"
-        stalled = "!" if self.stalled else ""
-        return " ".join(
-            [
-                self.variant.to_spec(),
-                fnd or "-",
-                *seats,
-                status,
-                f"r{self.resolutions}{stalled}",
-                f"s{self.seed}",
-            ]
+        return join_nfen(
+            self.variant,
+            self.fnd,
+            [_layout_nfen(lay) for lay in self.layouts],
+            self.status,
+            self.caller,
+            self.stalled,
+            self.resolutions,
+            f"s{self.seed}",
         )
 
     @classmethod
@@ -315,6 +306,40 @@ class GameState:
         from nertslib.render import render_state  # noqa: PLC0415 - render imports state
 
         return render_state(self)
+
+
+def join_nfen(
+    variant: Variant,
+    fnd: tuple[tuple[int, ...], ...],
+    seats: list[str],
+    status: EndReason | None,
+    caller: int,
+    stalled: bool,
+    resolutions: int,
+    last: str,
+) -> str:
+    """An NFEN line from its parts (shared by positions and views; ``last`` is the final token).
+
+    :func:`split_nfen` and :func:`parse_status` read it back.
+    """
+    fnd_text = "/".join(".".join([_FCODE[c] for c in p]) for p in fnd)
+    if status is None:
+        status_tok = "play"
+    elif status is EndReason.NERTS:
+        status_tok = f"nerts:{caller}"
+    else:
+        status_tok = "stalemate"
+    stalled_mark = "!" if stalled else ""
+    return " ".join(
+        [
+            variant.to_spec(),
+            fnd_text or "-",
+            *seats,
+            status_tok,
+            f"r{resolutions}{stalled_mark}",
+            last,
+        ]
+    )
 
 
 def _pile_nfen(ids: tuple[int, ...]) -> str:

@@ -79,11 +79,10 @@ from nertslib.cards import (
 from nertslib.context import context_for, need_index
 from nertslib.deal import shuffled
 from nertslib.errors import NertsError
-from nertslib.render import status_text
+from nertslib.render import picture_head
 from nertslib.state import (
     _CODE,
     _CODE_INDEX,
-    _FCODE,
     EndReason,
     GameState,
     Layout,
@@ -91,6 +90,7 @@ from nertslib.state import (
     _check_joker_piles,
     _parse_work,
     _work_pile_nfen,
+    join_nfen,
     parse_foundations,
     parse_status,
     split_nfen,
@@ -292,24 +292,16 @@ class View:
         >>> view(nl.deal("standard", seats=1, seed=3), None).to_nfen()
         'standard - 12?.QD|8D|7D|JD|3C|35?|-|0 play r0 v-'
         """
-        fnd = "/".join(".".join([_FCODE[c] for c in p]) for p in self.fnd)
-        if self.status is None:
-            status = "play"
-        elif self.status is EndReason.NERTS:
-            status = f"nerts:{self.caller}"
-        else:
-            status = "stalemate"
-        stalled = "!" if self.stalled else ""
         viewer = "-" if self.seat is None else str(self.seat)
-        return " ".join(
-            [
-                self.variant.to_spec(),
-                fnd or "-",
-                *(_seat_nfen(sv) for sv in self.seats),
-                status,
-                f"r{self.resolutions}{stalled}",
-                f"v{viewer}",
-            ]
+        return join_nfen(
+            self.variant,
+            self.fnd,
+            [_seat_nfen(sv) for sv in self.seats],
+            self.status,
+            self.caller,
+            self.stalled,
+            self.resolutions,
+            f"v{viewer}",
         )
 
     @classmethod
@@ -342,15 +334,10 @@ class View:
         return f"View.from_nfen({self.to_nfen()!r})"
 
     def __str__(self) -> str:
-        n = len(self.seats)
-        status = status_text(self.status, self.caller)
         who = "spectator's view" if self.seat is None else f"seat {self.seat}'s view"
-        lines = [f"{self.variant.to_spec()} · {n} seat{'s' if n != 1 else ''} · {status} · {who}"]
-        if self.fnd:
-            tops = "  ".join(f"F{k}:{CARDS[p[-1]]}" for k, p in enumerate(self.fnd))
-            lines.append(f"foundations: {tops}")
-        else:
-            lines.append("foundations: none")
+        lines = picture_head(
+            self.variant, len(self.seats), self.status, self.caller, self.fnd, f" · {who}"
+        )
         lines.extend(_seat_picture(sv) for sv in self.seats)
         return "\n".join(lines)
 
