@@ -184,6 +184,9 @@ def test_main_reads_sys_argv(capsys, monkeypatch):
         ["demo", "--moves", "many"],
         ["demo", "--bogus"],
         ["demo", "extra"],
+        ["replay"],
+        ["replay", "a", "b"],
+        ["replay", "--bogus", "a"],
     ],
 )
 def test_invalid_arguments_exit_2(capsys, argv):
@@ -193,7 +196,7 @@ def test_invalid_arguments_exit_2(capsys, argv):
     out, err = capsys.readouterr()
     assert out == ""
     assert err.startswith("usage: nerts")
-    assert "error:" in err
+    assert "error: " in err
 
 
 def test_help_exits_0(capsys):
