@@ -11,7 +11,9 @@ Select a profile with the ``HYPOTHESIS_PROFILE`` environment variable (default `
 """
 
 import importlib.util
+import json
 import os
+from pathlib import Path
 
 from hypothesis import HealthCheck, Phase, Verbosity, settings
 
@@ -67,3 +69,17 @@ if os.environ.get("MUTANT_UNDER_TEST"):
         rules._CACHE.clear()
         rules._JOKER_SHUFFLE.clear()
         context._context_for.cache_clear()
+
+    def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+        """Under mutmut, run the fastest tests first.
+
+        mutmut stops a mutant's run at the first failing test and passes the tests in no
+        particular order; most mutants are killed by some quick scenario test, so running
+        those before the long property tests makes a run several times shorter. Durations
+        come from mutmut's own stats run (``mutmut-stats.json`` in its working directory).
+        """
+        stats = Path("mutmut-stats.json")
+        if not stats.is_file():
+            return
+        durations = json.loads(stats.read_text())["duration_by_test"]
+        items.sort(key=lambda item: durations.get(item.nodeid, 0.0))
