@@ -7,7 +7,8 @@ equivalent.
 import pytest
 
 import nertslib as nl
-from nertslib.rules import foundation_problem
+from nertslib.cards import DECLARED_BASE
+from nertslib.rules import foundation_problem, pile_problem
 from tests.helpers import move, position
 
 RANK_CODES = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -89,3 +90,29 @@ def test_legal_moves_refuses_a_seat_that_is_not_an_int_of_the_hand(seat: object)
         nl.legal_moves(state, seat)  # type: ignore[arg-type]
     assert type(info.value) is nl.NertsError
     assert str(info.value) == f"seat {seat!r} does not play in this 2-seat hand"
+
+
+def test_foundation_problem_names_an_undeclared_joker_at_the_base() -> None:
+    joker = nl.Card.joker_of(0, 1).id
+    assert foundation_problem((joker,), nl.Variant(jokers_per_deck=2), 1) == (
+        "🃏1 is not declared (a joker goes up as e.g. X1=AH)"
+    )
+
+
+def test_pile_problem_refuses_every_declared_joker_on_a_work_pile() -> None:
+    ace_of_clubs_declared = nl.Card.parse("X1=AC", owner=0).id
+    assert ace_of_clubs_declared == DECLARED_BASE  # the lowest declared id
+    assert pile_problem((ace_of_clubs_declared,)) == "a declared joker lies on a work pile"
+    assert pile_problem((card_id("KS"), DECLARED_BASE + 51)) == (
+        "a declared joker lies on a work pile"
+    )
+
+
+def test_pile_problem_honours_a_bound_joker() -> None:
+    ten_s, joker = card_id("10S"), nl.Card.joker_of(0, 1).id
+    nine_red, nine_black = 9 * 2 + 1, 9 * 2  # work-pile keys: rank * 2 + red
+    assert pile_problem((ten_s, joker)) == ""
+    assert pile_problem((ten_s, joker), (nine_red, -1)) == ""
+    assert pile_problem((ten_s, joker), (nine_black, -1)) == (
+        "10♠ 🃏1 builds down in no way its jokers allow"
+    )

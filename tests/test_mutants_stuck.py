@@ -1,0 +1,43 @@
+"""Exact behaviour of nertslib.stuck that the other tests leave open (found by mutation testing).
+
+See docs/mutation-survivors.md for the mutants these tests kill and the ones that are
+equivalent.
+"""
+
+import nertslib as nl
+from nertslib.stuck import plan_progress
+from tests.helpers import position
+
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+
+
+def _klondike_joker_position() -> nl.GameState:
+    """Progress only by uncovering: X1 (bound as a red 9) onto X2 (a black 10) turns up QH.
+
+    Clubs, spades and diamonds are complete and hearts need QH; the waste top KH may not
+    fill the space a moved pile leaves (``space_fill="nerts_only"``).
+    """
+    variant = nl.Variant(
+        work_pile_layout="klondike",
+        work_piles=2,
+        jokers_per_deck=2,
+        space_fill="nerts_only",
+        foundation_limit="one_per_suit",
+    )
+    complete = [".".join(f"{r}{s}0" for r in RANKS) for s in "CSD"]
+    hearts = ".".join(f"{r}H0" for r in RANKS[:11])
+    state = position(
+        variant, foundations=[*complete, hearts], work={0: ["QH~X1", "X2"]}, waste={0: "KH"}
+    )
+    nfen = state.to_nfen().replace("QH~X1|X2", "QH~X1(r9)|X2(b10)")
+    return nl.GameState.from_nfen(nfen)
+
+
+def test_the_joker_search_turns_up_face_down_cards() -> None:
+    state = _klondike_joker_position()
+    assert state.seats[0].joker_key(nl.Card.joker_of(0, 1)) == 9 * 2 + 1
+    assert nl.is_stuck(state, 0) is False
+    assert plan_progress(state, 0) == nl.Move.parse("0:X1@P0>P1")
+    after = nl.apply(state, nl.Move.parse("0:X1@P0>P1"))
+    assert after.seats[0].work_piles[0] == (nl.Card.parse("QH", owner=0),)
+    assert nl.Move.parse("0:QH@P0>F3") in nl.legal_moves(after, 0)
