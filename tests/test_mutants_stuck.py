@@ -5,7 +5,8 @@ equivalent.
 """
 
 import nertslib as nl
-from nertslib.stuck import plan_progress
+from nertslib.rules import _TP, _TU
+from nertslib.stuck import _joker_next, plan_progress
 from tests.helpers import position
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -41,3 +42,13 @@ def test_the_joker_search_turns_up_face_down_cards() -> None:
     after = nl.apply(state, nl.Move.parse("0:X1@P0>P1"))
     assert after.seats[0].work_piles[0] == (nl.Card.parse("QH", owner=0),)
     assert nl.Move.parse("0:QH@P0>F3") in nl.legal_moves(after, 0)
+
+
+def test_a_joker_search_step_onto_a_pile_stacks_and_under_a_pile_slides() -> None:
+    ctx = nl.deal(nl.Variant(jokers_per_deck=2), seats=1, seed=1).ctx
+    ten_s, nine_h, joker = (nl.Card.parse(c, owner=0).id for c in ("10S", "9H", "X1"))
+    work = ((nine_h,), (ten_s,), (joker,))
+    onto = _joker_next(ctx, (work, (), ()), nine_h, 0, _TP, 1)
+    assert onto == (((), (ten_s, nine_h), (joker,)), (), ())
+    under = _joker_next(ctx, (work, (), ()), ten_s, 1, _TU, 2)
+    assert under == (((nine_h,), (), (ten_s, joker)), (), ())
