@@ -52,3 +52,30 @@ def test_a_joker_search_step_onto_a_pile_stacks_and_under_a_pile_slides() -> Non
     assert onto == (((), (ten_s, nine_h), (joker,)), (), ())
     under = _joker_next(ctx, (work, (), ()), ten_s, 1, _TU, 2)
     assert under == (((nine_h,), (), (ten_s, joker)), (), ())
+
+
+def test_the_joker_search_keeps_a_bound_joker_bound_after_a_move() -> None:
+    """X1 stays a red 9 alone on its pile, so the waste top Q♦ never finds a black King.
+
+    Seat 1's cards complete every foundation (``one_per_suit``: none can start), seat 0's
+    stock is spent, and its only move is 8♠ to and fro between X1 and 9♥.
+    """
+    variant = nl.Variant(
+        work_piles=2, jokers_per_deck=2, foundation_limit="one_per_suit", max_stock_passes=1
+    )
+    complete = [".".join(f"{r}{s}1" for r in RANKS) for s in "CDHS"]
+    named = {"KC", "8S", "9H", "QD"}
+    rest = [f"{r}{s}" for s in "CDHS" for r in RANKS if f"{r}{s}" not in named]
+    state = position(
+        variant,
+        seats=2,
+        foundations=complete,
+        nerts={0: "KC"},
+        work={0: ["X1.8S", "9H"]},
+        waste={0: ".".join([*rest, "X2", "QD"]), 1: "X1.X2"},
+        passes={0: 1, 1: 1},
+    )
+    assert state.seats[0].joker_key(nl.Card.joker_of(0, 1)) == 9 * 2 + 1
+    assert nl.legal_moves(state, 0) == (nl.Move.parse("0:8S@P0>P1"),)
+    assert nl.is_stuck(state, 0) is True
+    assert plan_progress(state, 0) is None
