@@ -2,12 +2,30 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
+from hypothesis import settings
 from hypothesis import strategies as st
 
 import nertslib as nl
 from nertslib.cards import CARDS, DECK_SPAN
 from nertslib.deal import SplitMix64
+
+#: The examples a test runs under the ``ci`` profile are the reference for :func:`examples`.
+CI_EXAMPLES = 200
+
+
+def examples(ci_count: int, **kwargs: Any) -> settings:
+    """Settings for a test that runs ``ci_count`` examples under the ``ci`` profile.
+
+    An explicit ``max_examples`` would override every profile, so expensive tests scale with
+    the active one instead: a quarter under ``dev``, a twentieth under ``mutation`` (mutmut
+    runs the suite once per mutant), 25 times under ``deep``; never fewer than three.
+    """
+    scaled = ci_count * settings().max_examples // CI_EXAMPLES
+    return settings(max_examples=max(3, scaled), **kwargs)
+
 
 #: Every value the engine accepts, per knob (rules.md §11), except the reserved ones.
 KNOBS: dict[str, st.SearchStrategy[object]] = {

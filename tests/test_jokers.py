@@ -7,7 +7,7 @@ import itertools
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import nertslib as nl
@@ -16,7 +16,7 @@ from nertslib.jokers import FREE, INVALID, declaration_fits, pile_base, position
 from nertslib.rules import pile_problem
 from nertslib.testing import random_sim_test, state_problems
 from tests.helpers import move, moves_text, position
-from tests.strategies import _play, candidate_moves, variants
+from tests.strategies import _play, candidate_moves, examples, variants
 
 JOKERS = nl.Variant(jokers_per_deck=2)
 LOOSE = nl.Variant(jokers_per_deck=2, joker_binding="while_covered")
@@ -294,7 +294,7 @@ def effective(pile: tuple[int, ...], bound: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(KEY[c] if KEY[c] >= 0 else (bound[FACE[c] - 52] if bound else -1) for c in pile)
 
 
-@settings(max_examples=60)
+@examples(60)
 @given(joker_games())
 def test_invariants_with_jokers(state):
     assert state_problems(state) == []
@@ -359,7 +359,7 @@ def oracle_work_ok(state: nl.GameState, m: nl.Move) -> bool | None:  # noqa: PLR
     return brute_valid(effective(new, lay.bound))
 
 
-@settings(max_examples=60)
+@examples(60)
 @given(joker_games(), st.data())
 def test_legal_moves_sound_and_complete_with_jokers(state, data):
     if state.is_over:
@@ -382,7 +382,7 @@ def test_legal_moves_sound_and_complete_with_jokers(state, data):
             assert accepted == oracle, m
 
 
-@settings(max_examples=40)
+@examples(40)
 @given(joker_games(), st.data())
 def test_declarations_against_the_oracle(state, data):
     if state.is_over:

@@ -8,13 +8,14 @@ under them. The ``pounce`` preset adds King-only spaces, five piles and a 9-card
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import nertslib as nl
 from nertslib.state import Layout
 from nertslib.testing import random_sim_test, state_problems
 from tests.helpers import move, moves_text, position
+from tests.strategies import examples
 from tests.test_stuck import brute_force_stuck
 
 KLONDIKE = nl.Variant(work_pile_layout="klondike")
@@ -211,7 +212,7 @@ def test_render_shows_face_down_cards_as_hashes() -> None:
     assert "work ## ## 9♦ | · | · | ·" in str(s)
 
 
-@settings(max_examples=25, deadline=None)
+@examples(25, deadline=None)
 @given(st.integers(0, 2**32), st.integers(1, 4))
 def test_pounce_hands_keep_every_invariant(seed: int, seats: int) -> None:
     report = random_sim_test(POUNCE, hands=1, seats=seats, seed=seed)

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import nertslib as nl
 from nertslib.testing import state_problems, step_problems
-from tests.strategies import candidate_moves, games, states, variants
+from tests.strategies import candidate_moves, examples, games, states, variants
 
 
 @given(states())
@@ -167,7 +167,7 @@ def test_moves_of_different_seats_on_disjoint_piles_commute(
         assert nl.apply(ab, b) == nl.apply(ba, a)
 
 
-@settings(max_examples=20)
+@examples(20)
 @given(variants(), st.integers(1, 5), st.integers(0, 10_000))
 def test_greedy_hands_always_end(variant: nl.Variant, seats: int, seed: int) -> None:
     final, log = nl.play_hand(nl.deal(variant, seats, seed), [nl.greedy_bot] * seats)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import nertslib as nl
@@ -11,7 +11,7 @@ from nertslib.context import MOVE_ANY_SUFFIX, SLIDE_OFF, SPACE_NERTS_ONLY
 from nertslib.rules import _shuffle_moves
 from nertslib.stuck import _after, _reversible, waste_tops
 from tests.helpers import move, moves_text, position
-from tests.strategies import games, near_stuck
+from tests.strategies import examples, games, near_stuck
 
 _LIMIT = 20_000
 
@@ -46,7 +46,7 @@ def brute_force_stuck(state: nl.GameState, seat: int) -> bool | None:
     return True
 
 
-@settings(max_examples=100)
+@examples(100)
 @given(games(max_steps=400), st.data())
 def test_is_stuck_agrees_with_brute_force_search(
     game: tuple[nl.GameState, list[nl.Move]], data: st.DataObject
@@ -194,7 +194,7 @@ def test_finished_hands_have_no_stuck_seats_and_cannot_be_resolved() -> None:
         nl.resolve_stalemate(s)
 
 
-@settings(max_examples=60)
+@examples(60)
 @given(near_stuck())
 def test_is_stuck_agrees_with_brute_force_near_stuck_positions(
     case: tuple[nl.GameState, int],
@@ -206,7 +206,7 @@ def test_is_stuck_agrees_with_brute_force_near_stuck_positions(
     assert nl.is_stuck(state, seat) is expected
 
 
-@settings(max_examples=100)
+@examples(100)
 @given(games(max_steps=300))
 def test_rule_sets_called_reversible_can_undo_every_move(
     game: tuple[nl.GameState, list[nl.Move]],
