@@ -4,8 +4,8 @@ Select a profile with the ``HYPOTHESIS_PROFILE`` environment variable (default `
 
 - ``ci``: 200 examples, derandomized, no example database.
 - ``dev``: 50 examples, for quick local runs.
-- ``mutation``: 10 examples, derandomized, no example database: for mutmut, which runs the
-  suite once per mutant.
+- ``mutation``: 10 examples, derandomized, no example database, no shrinking: for mutmut,
+  which runs the suite once per mutant.
 - ``deep``: 5,000 examples, for nightly runs.
 - ``crosshair``: the CrossHair symbolic backend (needs the ``verify`` extra).
 """
@@ -34,6 +34,8 @@ settings.register_profile(
     deadline=None,
     database=None,
     suppress_health_check=[HealthCheck.too_slow],
+    # mutmut needs to know only that a test fails, not the smallest failing example
+    phases=[Phase.explicit, Phase.generate],
 )
 settings.register_profile("deep", max_examples=5_000, deadline=None, verbosity=Verbosity.normal)
 # backend="crosshair" raises InvalidArgument at registration if hypothesis-crosshair is
