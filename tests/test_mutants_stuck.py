@@ -4,6 +4,8 @@ See docs/mutation-survivors.md for the mutants these tests kill and the ones tha
 equivalent.
 """
 
+import pytest
+
 import nertslib as nl
 from nertslib.rules import _TP, _TU
 from nertslib.stuck import _joker_next, plan_progress
@@ -79,3 +81,127 @@ def test_the_joker_search_keeps_a_bound_joker_bound_after_a_move() -> None:
     assert nl.legal_moves(state, 0) == (nl.Move.parse("0:8S@P0>P1"),)
     assert nl.is_stuck(state, 0) is True
     assert plan_progress(state, 0) is None
+
+
+# --- the joker stuck search, one rule at a time ------------------------------------------------
+#
+# Seat 0's cards complete every foundation (``one_per_suit``: no foundation can start) and seat
+# 1's stock is spent (one pass allowed, taken), so seat 1's only chances are the cards placed
+# below: its Nerts top, its waste top and its work piles. The rest of its deck lies under the
+# waste top, a joker among it, so the layout holds a joker and the joker search decides.
+
+ALL_CODES = [f"{r}{s}" for s in "CDHS" for r in RANKS]
+
+
+def joker_seat(
+    *,
+    work: list[str],
+    waste_top: str,
+    nerts: str = "",
+    bind: dict[str, str] | None = None,
+    declared: str = "",
+    **knobs: object,
+) -> nl.GameState:
+    """Seat 1 with the given piles; ``bind`` maps a joker to its binding (``{"X1": "r9"}``).
+
+    ``declared`` names a seat-1 joker that stands on the clubs foundation as its King instead
+    (seat 0's K♣ then waits in seat 0's waste), so the layout holds only the other joker.
+    """
+    variant = nl.Variant(
+        jokers_per_deck=2,
+        foundation_limit="one_per_suit",
+        max_stock_passes=1,
+        work_piles=len(work),
+        **knobs,  # type: ignore[arg-type]
+    )
+    complete = [".".join(f"{r}{s}0" for r in RANKS) for s in "CDHS"]
+    if declared:
+        complete[0] = complete[0].replace("KC0", f"{declared}=KC1")
+    placed = {c for p in work for c in p.split(".") if c} | {waste_top} | set(nerts.split("."))
+    rest = [c for c in [*ALL_CODES, "X1", "X2"] if c not in placed and c != declared]
+    state = position(
+        variant,
+        seats=2,
+        foundations=complete,
+        nerts={1: nerts},
+        work={1: work},
+        waste={0: "X1.X2" + (".KC" if declared else ""), 1: ".".join([*rest, waste_top])},
+        passes={0: 1, 1: 1},
+    )
+    tokens = state.to_nfen().split(" ")
+    fields = tokens[-4].split("|")  # seat 1: Nerts pile, work piles, stock, waste, passes
+    for joker, binding in (bind or {}).items():
+        fields = [
+            ".".join(f"{c}({binding})" if c == joker else c for c in f.split("."))
+            for f in fields[:-3]
+        ] + fields[-3:]
+    tokens[-4] = "|".join(fields)
+    return nl.GameState.from_nfen(" ".join(tokens))
+
+
+@pytest.mark.parametrize(("declared", "held"), [("X2", "X1"), ("X1", "X2")])
+def test_a_layout_holding_one_joker_takes_the_joker_search(declared: str, held: str) -> None:
+    """Seat 1's only play is the joker in its waste, as an Ace onto one of four 2s."""
+    state = joker_seat(work=["2C", "2D", "2H", "2S"], waste_top=held, nerts="KD", declared=declared)
+    assert nl.is_stuck(state, 1) is False
+    assert plan_progress(state, 1) is None  # a play exists now: nothing to plan
+    assert nl.legal_moves(state, 1)[0] == nl.Move.parse(f"1:{held}@W>P0")
+
+
+def test_a_nerts_only_space_takes_the_nerts_top_in_the_joker_search() -> None:
+    state = joker_seat(work=["2C", ""], waste_top="KS", nerts="KD", space_fill="nerts_only")
+    assert nl.is_stuck(state, 1) is False
+    assert nl.legal_moves(state, 1) == (nl.Move.parse("1:KD@N>P1"),)
+
+
+def test_a_nerts_only_space_refuses_the_waste_top_in_the_joker_search() -> None:
+    state = joker_seat(work=["2C", ""], waste_top="KS", space_fill="nerts_only")
+    assert nl.is_stuck(state, 1) is True
+    assert nl.legal_moves(state, 1) == (nl.Move.parse("1:nerts"),)  # the space takes no work card
+
+
+@pytest.mark.parametrize(
+    ("slide", "space", "stuck"),
+    [
+        ("off", True, True),
+        ("always", False, False),
+        ("needs_space", False, True),
+        ("needs_space", True, False),
+    ],
+)
+def test_sliding_under_in_the_joker_search(slide: str, space: bool, stuck: bool) -> None:
+    """The waste top K♦ can only slide under Q♠ (it may not fill a ``nerts_only`` space)."""
+    work = ["QS", ""] if space else ["QS"]
+    state = joker_seat(work=work, waste_top="KD", space_fill="nerts_only", slide_under=slide)
+    assert nl.is_stuck(state, 1) is stuck
+    assert (nl.Move.parse("1:KD@W>U0") in nl.legal_moves(state, 1)) is not stuck
+
+
+def test_building_down_in_the_joker_search() -> None:
+    state = joker_seat(work=["QS"], waste_top="JD", slide_under="off")
+    assert nl.is_stuck(state, 1) is False
+    assert nl.legal_moves(state, 1)[:2] == (nl.Move.parse("1:nerts"), nl.Move.parse("1:JD@W>P0"))
+
+
+def test_a_bound_joker_alone_takes_only_its_own_slide_under() -> None:
+    """X1 is bound as a red 9: Q♦ cannot slide under it (it would have to be a black J)."""
+    state = joker_seat(work=["X1"], waste_top="QD", bind={"X1": "r9"}, slide_under="always")
+    assert nl.is_stuck(state, 1) is True
+    unbound = joker_seat(work=["X1"], waste_top="QD", slide_under="always")
+    assert nl.is_stuck(unbound, 1) is False
+
+
+def test_covering_a_free_joker_with_a_bound_one_binds_it() -> None:
+    state = joker_seat(work=["X1", "X2"], waste_top="8C", bind={"X1": "r9"})
+    after = nl.apply(state, nl.Move.parse("1:X1@P0>P1"))
+    seat = after.seats[1]
+    assert seat.joker_key(nl.Card.joker_of(1, 2)) == 10 * 2  # a black 10 under a red 9
+    assert seat.joker_key(nl.Card.joker_of(1, 1)) == 9 * 2 + 1
+
+
+def test_binding_a_second_joker_keeps_the_first_bound() -> None:
+    state = joker_seat(work=["X1", "X2"], waste_top="8C", bind={"X1": "r9"})
+    after = nl.apply(state, nl.Move.parse("1:8C@W>P1"))
+    seat = after.seats[1]
+    assert seat.joker_key(nl.Card.joker_of(1, 1)) == 9 * 2 + 1
+    assert seat.joker_key(nl.Card.joker_of(1, 2)) == 9 * 2 + 1  # under the 8♣: a red 9
