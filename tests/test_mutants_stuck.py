@@ -100,36 +100,49 @@ def joker_seat(
     nerts: str = "",
     bind: dict[str, str] | None = None,
     declared: str = "",
+    hearts_to: int = 13,
+    seats: int = 2,
     **knobs: object,
 ) -> nl.GameState:
-    """Seat 1 with the given piles; ``bind`` maps a joker to its binding (``{"X1": "r9"}``).
+    """The last seat with the given piles; ``bind`` maps a joker to its binding (``"r9"``).
 
-    ``declared`` names a seat-1 joker that stands on the clubs foundation as its King instead
-    (seat 0's K♣ then waits in seat 0's waste), so the layout holds only the other joker.
+    ``declared`` names a joker of that seat that stands on the clubs foundation as its King
+    instead (seat 0's K♣ then waits in seat 0's waste), so the layout holds only the other
+    joker. ``hearts_to`` stops seat 0's hearts foundation at that rank (the rest of its hearts
+    wait in its waste). Seats between the first and the last hold their decks in their wastes.
     """
-    variant = nl.Variant(
-        jokers_per_deck=2,
-        foundation_limit="one_per_suit",
-        max_stock_passes=1,
-        work_piles=len(work),
-        **knobs,  # type: ignore[arg-type]
-    )
-    complete = [".".join(f"{r}{s}0" for r in RANKS) for s in "CDHS"]
+    settings: dict[str, object] = {
+        "jokers_per_deck": 2,
+        "foundation_limit": "one_per_suit",
+        "max_stock_passes": 1,
+        "work_piles": len(work),
+    }
+    variant = nl.Variant(**{**settings, **knobs})  # type: ignore[arg-type]
+    me = seats - 1
+    fnd = [".".join(f"{r}{s}0" for r in RANKS) for s in "CDHS"]
+    fnd[2] = ".".join(f"{r}H0" for r in RANKS[:hearts_to])
+    waiting = [f"{r}H" for r in RANKS[hearts_to:]]
     if declared:
-        complete[0] = complete[0].replace("KC0", f"{declared}=KC1")
+        fnd[0] = fnd[0].replace("KC0", f"{declared}=KC{me}")
+        waiting.append("KC")
     placed = {c for p in work for c in p.split(".") if c} | {waste_top} | set(nerts.split("."))
     rest = [c for c in [*ALL_CODES, "X1", "X2"] if c not in placed and c != declared]
+    everything = ".".join([*ALL_CODES, "X1", "X2"])
     state = position(
         variant,
-        seats=2,
-        foundations=complete,
-        nerts={1: nerts},
-        work={1: work},
-        waste={0: "X1.X2" + (".KC" if declared else ""), 1: ".".join([*rest, waste_top])},
-        passes={0: 1, 1: 1},
+        seats=seats,
+        foundations=fnd,
+        nerts={me: nerts},
+        work={me: work},
+        waste={
+            0: ".".join(["X1", "X2", *waiting]),
+            **dict.fromkeys(range(1, me), everything),
+            me: ".".join([*rest, waste_top]),
+        },
+        passes=dict.fromkeys(range(seats), 1),
     )
     tokens = state.to_nfen().split(" ")
-    fields = tokens[-4].split("|")  # seat 1: Nerts pile, work piles, stock, waste, passes
+    fields = tokens[-4].split("|")  # the last seat: Nerts pile, work piles, stock, waste, passes
     for joker, binding in (bind or {}).items():
         fields = [
             ".".join(f"{c}({binding})" if c == joker else c for c in f.split("."))
@@ -205,3 +218,38 @@ def test_binding_a_second_joker_keeps_the_first_bound() -> None:
     seat = after.seats[1]
     assert seat.joker_key(nl.Card.joker_of(1, 1)) == 9 * 2 + 1
     assert seat.joker_key(nl.Card.joker_of(1, 2)) == 9 * 2 + 1  # under the 8♣: a red 9
+
+
+@pytest.mark.parametrize("limit", ["one_per_suit", "unlimited"])
+def test_a_pinned_joker_goes_up_only_as_its_own_colour_and_rank(limit: str) -> None:
+    """X1 on 10♥ is a black 9: hearts need 9♥, and a black 9 starts no foundation."""
+    state = joker_seat(work=["10H.X1"], waste_top="KC", hearts_to=8, foundation_limit=limit)
+    assert nl.is_stuck(state, 1) is True
+    assert not any(m.to_foundation for m in nl.legal_moves(state, 1))
+
+
+def test_an_open_joker_may_start_a_second_foundation_of_a_suit() -> None:
+    """Every suit has a foundation; with ``unlimited`` foundations X1 still goes up as an Ace."""
+    state = joker_seat(work=["X1"], waste_top="KC", foundation_limit="unlimited")
+    assert nl.is_stuck(state, 1) is False
+    assert nl.Move.parse("1:X1=AC@P0>F+") in nl.legal_moves(state, 1)
+    assert nl.is_stuck(joker_seat(work=["X1"], waste_top="KC"), 1) is True  # one_per_suit
+
+
+def test_a_joker_on_the_waste_goes_up_as_the_card_a_foundation_needs() -> None:
+    state = joker_seat(work=["AC"], waste_top="X1", nerts="KD", hearts_to=8)
+    assert nl.is_stuck(state, 1) is False
+    assert nl.legal_moves(state, 1)[0] == nl.Move.parse("1:X1=9H@W>F2")
+
+
+def test_the_joker_search_tries_the_waste_top_as_well_as_the_nerts_top() -> None:
+    state = joker_seat(work=["QS"], waste_top="JD", nerts="KD", slide_under="off")
+    assert nl.is_stuck(state, 1) is False
+    assert nl.Move.parse("1:JD@W>P0") in nl.legal_moves(state, 1)
+
+
+def test_the_last_seats_second_joker_in_the_joker_search() -> None:
+    """Seat 7's X2 has the highest declared ids of all: no foundation takes it here."""
+    state = joker_seat(work=["X2"], waste_top="KC", seats=8)
+    assert nl.is_stuck(state, 7) is True
+    assert nl.legal_moves(state, 7) == (nl.Move.parse("7:nerts"),)
