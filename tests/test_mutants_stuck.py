@@ -125,7 +125,8 @@ def joker_seat(
     if declared:
         fnd[0] = fnd[0].replace("KC0", f"{declared}=KC{me}")
         waiting.append("KC")
-    placed = {c for p in work for c in p.split(".") if c} | {waste_top} | set(nerts.split("."))
+    placed = {c for p in work for c in p.replace("~", ".").split(".") if c}
+    placed |= {waste_top, *nerts.split(".")}
     rest = [c for c in [*ALL_CODES, "X1", "X2"] if c not in placed and c != declared]
     everything = ".".join([*ALL_CODES, "X1", "X2"])
     state = position(
@@ -253,3 +254,71 @@ def test_the_last_seats_second_joker_in_the_joker_search() -> None:
     state = joker_seat(work=["X2"], waste_top="KC", seats=8)
     assert nl.is_stuck(state, 7) is True
     assert nl.legal_moves(state, 7) == (nl.Move.parse("7:nerts"),)
+
+
+def test_the_joker_search_moves_work_cards_into_a_space() -> None:
+    """X1 (a black 9 on 10♥) into the space uncovers the 10♥ the hearts need.
+
+    One seat, its other cards on the foundations (X2 is bound in a pile), nothing in hand.
+    """
+    variant = nl.Variant(
+        jokers_per_deck=2, foundation_limit="one_per_suit", work_piles=4, max_stock_passes=1
+    )
+    complete = [".".join(f"{r}{s}0" for r in RANKS) for s in "CDS"]
+    hearts = ".".join(f"{r}H0" for r in RANKS[:9])
+    state = position(
+        variant,
+        foundations=[*complete, hearts],
+        work={0: ["10H.X1", "", "KH.X2.JH", "QH"]},
+        passes={0: 1},
+    )
+    assert (state.seats[0].stock, state.seats[0].waste) == ((), ())
+    assert nl.is_stuck(state, 0) is False
+    assert plan_progress(state, 0) == nl.Move.parse("0:X1@P0>P1")
+
+
+def test_the_joker_search_slides_under_only_when_the_variant_lets_it() -> None:
+    """J♠ under 10♦ would uncover the Q♥ the hearts need; ``slide_under="off"`` forbids it."""
+    work = ["QH.JS", "10D", ""]
+    off = joker_seat(
+        work=work, waste_top="KD", hearts_to=11, space_fill="nerts_only", slide_under="off"
+    )
+    assert nl.is_stuck(off, 1) is True
+    on = joker_seat(
+        work=work, waste_top="KD", hearts_to=11, space_fill="nerts_only", slide_under="needs_space"
+    )
+    assert nl.is_stuck(on, 1) is False
+    assert plan_progress(on, 1) == nl.Move.parse("1:JS@P0>U1")
+
+
+def test_nothing_slides_under_face_down_cards_in_the_joker_search() -> None:
+    """Klondike: J♦ under 10♠ would turn up the 9♥ the hearts need, but 10♠ lies on a card."""
+    state = joker_seat(
+        work=["9H~JD", "KC~10S"],
+        waste_top="KD",
+        hearts_to=8,
+        work_pile_layout="klondike",
+        slide_under="always",
+    )
+    assert nl.is_stuck(state, 1) is True
+    rejection = nl.check(state, nl.Move.parse("1:JD@P0>U1"))
+    assert rejection is not None
+    assert rejection.reason is nl.Reason.DOES_NOT_FIT
+    assert nl.Move.parse("1:10S@P1>P0") in nl.legal_moves(state, 1)
+
+
+def test_a_mandatory_fill_comes_first_with_jokers() -> None:
+    state = joker_seat(work=["QS", ""], nerts="KD", waste_top="JD", space_fill_mandatory=True)
+    assert nl.legal_moves(state, 1) == (nl.Move.parse("1:KD@N>P1"),)
+    rejection = nl.check(state, nl.Move.parse("1:JD@W>P0"))
+    assert rejection is not None
+    assert rejection.reason is nl.Reason.SPACE_MUST_BE_FILLED
+
+
+def test_the_joker_search_stacks_a_moved_card_on_top_of_its_target() -> None:
+    """J♠ onto Q♦ keeps Q♦ the base: the waste top Q♥ never finds a J♠ base to slide under."""
+    state = joker_seat(
+        work=["X1.JS", "QD"], waste_top="QH", bind={"X1": "r12"}, slide_under="always"
+    )
+    assert nl.legal_moves(state, 1) == (nl.Move.parse("1:nerts"), nl.Move.parse("1:JS@P0>P1"))
+    assert nl.is_stuck(state, 1) is True
