@@ -50,3 +50,46 @@ def test_a_missing_source_pile_names_the_piles_that_exist() -> None:
     assert rejection is not None
     assert rejection.reason is nl.Reason.NO_SUCH_PILE
     assert rejection.message == "seat 0 has no work pile 7 (0..3)"
+
+
+TWO_JOKERS = nl.Variant(jokers_per_deck=2, slide_under="always")
+
+
+def refused(state: nl.GameState, text: str) -> nl.Rejection:
+    rejection = nl.check(state, move(text))
+    assert rejection is not None
+    assert rejection.move == move(text)
+    return rejection
+
+
+def test_a_raw_joker_offered_to_a_foundation_must_be_declared() -> None:
+    s = position(TWO_JOKERS, work={0: ["X1", "KC", "KD", "KS"]})
+    got = refused(s, "0:X1@P0>F+")
+    assert got.reason is nl.Reason.BAD_DECLARATION
+    assert got.message == ("declare 🃏1 as a card before it goes to a foundation (e.g. X1=6H)")
+
+
+def test_a_declaration_must_fit_what_the_work_pile_fixes() -> None:
+    s = position(TWO_JOKERS, foundations=["AH0.2H0.3H0.4H0.5H0.6H0.7H0.8H0"], work={0: ["10H.X1"]})
+    got = refused(s, "0:X1=9H@P0>F0")  # on 10♥ the joker is a black 9
+    assert got.reason is nl.Reason.BAD_DECLARATION
+    assert got.message == "🃏1=9♥ does not fit the rank and colour its work pile fixes"
+
+
+def test_a_bound_joker_fits_onto_or_under_another_only_as_its_bound_card() -> None:
+    # X2 lies on the 6♥, bound as a black 5 (a card lay on it). It would have to be a red 8
+    # on X1, a black 9 on the 10♥; and a black 10 under X1, a red 9 under the 8♣. Free, it
+    # may go either way.
+    def with_x2(work: list[str], binding: str) -> nl.GameState:
+        nfen = position(TWO_JOKERS, work={0: work}).to_nfen()
+        return nl.GameState.from_nfen(nfen.replace("6H.X2", f"6H.X2{binding}"))
+
+    onto, under = ["10H.X1", "6H.X2"], ["X1.8C", "6H.X2"]
+    got = refused(with_x2(onto, "(b5)"), "0:X2@P1>P0")
+    assert got.reason is nl.Reason.DOES_NOT_FIT
+    assert got.message == "🃏2 does not build down on 🃏1 (one lower, other colour)"
+    got = refused(with_x2(under, "(b5)"), "0:X2@P1>U0")
+    assert got.reason is nl.Reason.DOES_NOT_FIT
+    assert got.message == "🃏2 cannot slide under 🃏1"
+    assert nl.check(with_x2(onto, ""), move("0:X2@P1>P0")) is None
+    assert nl.check(with_x2(under, ""), move("0:X2@P1>U0")) is None
