@@ -14,7 +14,7 @@ import nertslib as nl
 from nertslib import cli
 from nertslib.bots import record_hand
 from nertslib.render import table
-from nertslib.replay import NOTE_PREFIX, RESOLVE, Replay, SystemStep, step
+from nertslib.replay import NOTE_PREFIX, RESOLVE, Batch, Replay, SystemStep, step
 from nertslib.serialize import from_json, to_data, to_json
 from tests.strategies import variants
 
@@ -48,9 +48,13 @@ def test_step():
     assert step(before, RESOLVE) == nl.resolve_stalemate(before)
     with pytest.raises(nl.NertsError, match=r"^not every seat is stuck: seat 0 can still"):
         step(state, RESOLVE)
-    with pytest.raises(ValueError, match=r"^a replay event is a Move or RESOLVE, got '0:turn'$"):
+    with pytest.raises(
+        ValueError, match=r"^a replay event is a Move, a Batch or RESOLVE, got '0:turn'$"
+    ):
         step(state, "0:turn")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match=r"^a replay event is a Move or RESOLVE, got None$"):
+    with pytest.raises(
+        ValueError, match=r"^a replay event is a Move, a Batch or RESOLVE, got None$"
+    ):
         step(state, None)  # type: ignore[arg-type]
     with pytest.raises(nl.IllegalMoveError) as info:
         step(final, nl.Move.turn(0))
@@ -126,9 +130,9 @@ def test_equality_ignores_the_kept_state():
         ({"seed": False}, "Replay.seed must be an int >= 0; got False"),
         (
             {"events": (nl.Move.turn(0), "0:turn")},
-            "Replay.events[1] must be a Move or RESOLVE; got '0:turn'",
+            "Replay.events[1] must be a Move, a Batch or RESOLVE; got '0:turn'",
         ),
-        ({"events": (None,)}, "Replay.events[0] must be a Move or RESOLVE; got None"),
+        ({"events": (None,)}, "Replay.events[0] must be a Move, a Batch or RESOLVE; got None"),
         (
             {"variant": nl.Variant(teams=((0,), (1,), (2,)))},
             "Variant.teams ((0,), (1,), (2,)) must group exactly seats 0..1",
@@ -192,7 +196,9 @@ def test_append_refuses_illegal_events():
     assert str(info.value) == "illegal move 0:3S@W>P0: seat 0's waste is empty"
     assert info.value.reason is nl.Reason.EMPTY_SOURCE
     assert not getattr(info.value, "__notes__", [])
-    with pytest.raises(ValueError, match=r"^a replay event is a Move or RESOLVE, got 'x'$"):
+    with pytest.raises(
+        ValueError, match=r"^a replay event is a Move, a Batch or RESOLVE, got 'x'$"
+    ):
         replay.append("x")  # type: ignore[arg-type]
     with pytest.raises(nl.NertsError, match=r"^not every seat is stuck"):
         replay.append(RESOLVE)
@@ -293,6 +299,17 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
     return out
 
 
+def actions(replay: Replay) -> tuple[nl.Move | None, ...]:
+    """The replay's actions as play_hand logs them: None for RESOLVE, a batch move by move."""
+    log: list[nl.Move | None] = []
+    for step_ in replay.events:
+        if isinstance(step_, Batch):
+            log.extend(step_.moves)
+        else:
+            log.append(step_ if isinstance(step_, nl.Move) else None)
+    return tuple(log)
+
+
 def summary(final: nl.GameState, log: tuple[nl.Move | None, ...]) -> str:
     result = nl.outcome(final)
     scores = nl.hand_scores(final) if result is None else result.scores
@@ -350,7 +367,7 @@ def test_replay_command_lists_events(capsys, tmp_path):
     replay = record_hand("standard", 1, STUCK_SEED, [nl.greedy_bot])
     path.write_text(to_json(replay), encoding="utf-8")
     out = run(capsys, "replay", str(path), "--moves")
-    log = tuple(None if e is RESOLVE else e for e in replay.events)
+    log = actions(replay)
     rows = [[i + 1, "resolve" if e is RESOLVE else str(e)] for i, e in enumerate(replay.events)]
     assert out == (
         f"Nerts replay: standard, 1 seats, seed {STUCK_SEED}, {len(log)} events\n\n"
@@ -366,7 +383,7 @@ def test_replay_command_on_an_unfinished_hand(capsys, tmp_path):
     path.write_text(to_json(replay), encoding="utf-8")
     out = run(capsys, "replay", str(path), "--moves")
     rows = [[1, "0:turn"], [2, "2:turn"], [3, "0:turn"]]
-    log = tuple(e for e in replay.events if e is not RESOLVE)
+    log = actions(replay)
     assert out == (
         "Nerts replay: standard,stock_turn=1, 3 seats, seed 2, 3 events\n\n"
         f"{table(['#', 'event'], rows)}\n\n" + summary(replay.final(), log)
@@ -443,3 +460,70 @@ def test_saved_file_is_readable_json(capsys, tmp_path):
     assert (data["seats"], data["seed"]) == (1, 1)
     assert data["variant"] == nl.Variant().to_dict()
     assert data["events"][-1] == "resolve"
+
+
+# --- batches: moves submitted together, ties kept -----------------------------------------------
+
+TIE_SEED = 29  # 2 seats: seat 0 starts the spades with its A♠; both seats hold a 2♠ in reach
+ACE, TIE = "0:AS@P3>F+", ["0:2S@N>F0", "1:2S@P1>F0"]
+
+
+def test_a_batch_keeps_a_tie_that_two_moves_would_lose():
+    replay = Replay.record("standard", 2, TIE_SEED, [ACE, TIE])
+    assert replay.events == (nl.Move.parse(ACE), Batch(nl.Move.parse(m) for m in TIE))
+    assert [f"{c}/{c.owner}" for c in replay.final().foundations[0]] == ["A♠/0", "2♠/0", "2♠/1"]
+    with pytest.raises(nl.RaceLostError):
+        Replay.record("standard", 2, TIE_SEED, [ACE, *TIE])
+    assert str(replay.events[1]) == "[0:2S@N>F0, 1:2S@P1>F0]"
+    assert eval(repr(replay.events[1]), {"Batch": Batch, "Move": nl.Move}) == replay.events[1]
+
+
+def test_a_batch_with_a_refused_move_is_refused_and_names_it():
+    with pytest.raises(nl.IllegalMoveError) as info:
+        Replay.record("standard", 2, TIE_SEED, [ACE, [*TIE, "1:restock"]])
+    assert info.value.reason is nl.Reason.STOCK_NOT_EMPTY
+    assert info.value.__notes__ == ["in the batch's moves[2]", f"{NOTE_PREFIX}events[1]"]
+
+
+@pytest.mark.parametrize(
+    ("moves", "message"),
+    [
+        ([], "a Batch holds at least one move; got none"),
+        ([1], "Batch.moves[0] must be a Move; got 1"),
+    ],
+)
+def test_invalid_batches(moves, message):
+    with pytest.raises(ValueError, match=r"Batch") as info:
+        Batch(moves)
+    assert str(info.value) == message
+
+
+def test_batches_in_json():
+    replay = Replay.record("standard", 2, TIE_SEED, [ACE, TIE])
+    data = to_data(replay)
+    assert data["events"] == [ACE, TIE]
+    assert from_json(to_json(replay)) == replay
+    data["events"] = [ACE, []]
+    with pytest.raises(
+        nl.SerializationError, match=r"^events\[1\]: expected a batch of one or more moves"
+    ):
+        from_json(json.dumps(data))
+    data["events"] = [ACE, [TIE[0], "1:restock"]]
+    with pytest.raises(nl.SerializationError, match=r"^events\[1\]\[1\]: illegal move 1:restock: "):
+        from_json(json.dumps(data))
+    data["events"] = [ACE, [TIE[0], 7]]
+    with pytest.raises(nl.SerializationError, match=r"^events\[1\]\[1\]: expected move notation"):
+        from_json(json.dumps(data))
+
+
+def test_replay_command_shows_a_batch_move_by_move(capsys, tmp_path):
+    path = tmp_path / "tie.json"
+    replay = Replay.record("standard", 2, TIE_SEED, [ACE, TIE])
+    path.write_text(to_json(replay), encoding="utf-8")
+    out = run(capsys, "replay", str(path), "--moves")
+    log = (nl.Move.parse(ACE), *(nl.Move.parse(m) for m in TIE))
+    rows = [[1, ACE], [2, "[0:2S@N>F0, 1:2S@P1>F0]"]]
+    assert out == (
+        f"Nerts replay: standard, 2 seats, seed {TIE_SEED}, 2 events\n\n"
+        f"{table(['#', 'event'], rows)}\n\n" + summary(replay.final(), log)
+    )

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import nertslib as nl
 from nertslib.context import context_for
+from nertslib.replay import RESOLVE, Batch
 from nertslib.table import Event, Table, arbitrate
 from nertslib.testing import state_problems
 from tests.helpers import move, position
@@ -696,3 +697,46 @@ def test_concurrent_submissions_equal_a_sequential_order_and_lose_no_event() -> 
         assert results == tuple(e.rejection for e in group)
     assert state == table.state
     assert state_problems(state) == []
+
+
+# --- a table's hand as a replay -------------------------------------------------------------
+
+
+def test_table_replay_keeps_ties_and_leaves_out_refusals() -> None:
+    table = Table(nl.deal("standard", seats=2, seed=29), clock=FakeClock())
+    assert table.submit(move("0:AS@P3>F+")) is None
+    results = table.submit_batch(moves("0:2S@N>F0", "1:2S@P1>F0", "1:restock"))
+    assert [r is None for r in results] == [True, True, False]
+    assert table.submit(move("0:restock")) is not None  # refused: no event in the replay
+    assert table.submit_batch(moves("0:turn", "1:restock")) == (None, table.events[-1].rejection)
+    replay = table.replay()
+    assert replay.events == (
+        move("0:AS@P3>F+"),
+        Batch(moves("0:2S@N>F0", "1:2S@P1>F0")),
+        move("0:turn"),
+    )
+    assert replay.final() == table.state
+
+
+def test_table_replay_records_stalemate_resolutions() -> None:
+    table = Table(nl.deal("standard", seats=1, seed=0), clock=FakeClock())
+    while not table.is_over:
+        chosen = nl.greedy_bot(table.state, 0)
+        if chosen is None:
+            assert table.resolve_stalemate() is True
+        else:
+            assert table.submit(chosen) is None
+    replay = table.replay()
+    final, log = nl.play_hand(nl.deal("standard", seats=1, seed=0), [nl.greedy_bot])
+    assert replay.events == tuple(RESOLVE if m is None else m for m in log)
+    assert log.count(None) == 2
+    assert replay.final() == table.state == final
+
+
+def test_table_replay_needs_a_table_that_started_from_a_deal() -> None:
+    table = Table(race(), clock=FakeClock())
+    with pytest.raises(nl.NertsError) as info:
+        table.replay()
+    assert str(info.value) == (
+        "this table did not start from a fresh deal, and a replay starts from deal(variant, 2, 0)"
+    )

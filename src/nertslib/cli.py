@@ -22,7 +22,7 @@ from pathlib import Path
 from nertslib.bots import greedy_bot, record_hand
 from nertslib.moves import Move
 from nertslib.render import table
-from nertslib.replay import RESOLVE, Replay
+from nertslib.replay import RESOLVE, Batch, Replay
 from nertslib.scoring import hand_scores, outcome
 from nertslib.serialize import SerializationError, from_json, to_json
 from nertslib.state import EndReason, GameState
@@ -56,8 +56,14 @@ def _demo(args: argparse.Namespace) -> int:
 
 
 def _log(replay: Replay) -> tuple[Move | None, ...]:
-    """The events as :func:`play_hand` logs them (``None`` for the resolution)."""
-    return tuple(None if e is RESOLVE else e for e in replay.events)
+    """The events as :func:`play_hand` logs them: ``None`` for RESOLVE, a batch move by move."""
+    log: list[Move | None] = []
+    for event in replay.events:
+        if isinstance(event, Batch):
+            log.extend(event.moves)
+        else:
+            log.append(None if event is RESOLVE else event)
+    return tuple(log)
 
 
 def _summary(final: GameState, log: Sequence[Move | None]) -> None:

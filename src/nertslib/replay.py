@@ -2,9 +2,10 @@
 
 A :class:`Replay` rebuilds every position of a hand exactly: the start is
 ``deal(variant, seats, seed)`` and each event is applied in order. An event is a
-:class:`~nertslib.Move`, or ``RESOLVE``, the one system step: the everyone-stuck resolution
-:func:`~nertslib.resolve_stalemate`. A replay is checked when it is built, so holding one means
-holding a legal hand.
+:class:`~nertslib.Move`; a :class:`Batch` of moves submitted together and settled by
+:func:`~nertslib.table.arbitrate` (ties kept under ``tie_policy="both_keep"``); or ``RESOLVE``,
+the one system step: the everyone-stuck resolution :func:`~nertslib.resolve_stalemate`. A
+replay is checked when it is built, so holding one means holding a legal hand.
 
 >>> import nertslib as nl
 >>> from nertslib.replay import RESOLVE, Replay
@@ -18,26 +19,29 @@ Move.parse('0:turn')
 (3, True)
 
 :func:`nertslib.serialize.to_json` writes a replay (an event as its move notation, or
-``"resolve"``), and :func:`nertslib.bots.record_hand` records one played by bots.
+``"resolve"``, a batch as a list of notations), :func:`nertslib.bots.record_hand` records one
+played by bots, and :meth:`nertslib.table.Table.replay` one played at a table.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Final, TypeAlias, cast
 
 import attrs
 
 from nertslib.cards import MAX_SEATS, EvalRepr
 from nertslib.deal import deal
+from nertslib.errors import IllegalMoveError, RaceLostError, Reason
 from nertslib.moves import Move
 from nertslib.rules import apply
 from nertslib.state import GameState
 from nertslib.stuck import resolve_stalemate
+from nertslib.table import arbitrate
 from nertslib.variants import Variant, get
 
-__all__ = ["RESOLVE", "Event", "Replay", "SystemStep", "step"]
+__all__ = ["RESOLVE", "Batch", "Event", "Replay", "SystemStep", "step"]
 
 
 class SystemStep(EvalRepr, enum.Enum):
@@ -62,17 +66,75 @@ RESOLVE: Final = SystemStep.RESOLVE
 #: The start of the note added to an error raised while a replay is built.
 NOTE_PREFIX: Final = "while replaying "
 
-#: One event of a hand: a seat's :class:`~nertslib.Move`, or ``RESOLVE``.
-Event: TypeAlias = Move | SystemStep
+#: The start of the note that names the refused move of a batch (``in the batch's moves[1]``).
+BATCH_NOTE_PREFIX: Final = "in the batch's moves["
+
+
+def _to_moves(value: Iterable[Move]) -> tuple[Move, ...]:
+    return tuple(value)
+
+
+def _check_moves(
+    _inst: object, _attr: attrs.Attribute[tuple[Move, ...]], value: tuple[Move, ...]
+) -> None:
+    if not value:
+        msg = "a Batch holds at least one move; got none"
+        raise ValueError(msg)
+    for i, move in enumerate(value):
+        if not isinstance(cast(object, move), Move):
+            msg = f"Batch.moves[{i}] must be a Move; got {move!r}"
+            raise ValueError(msg)
+
+
+@attrs.frozen
+class Batch:
+    """Moves submitted together, applied by :func:`~nertslib.table.arbitrate` in this order.
+
+    What a :meth:`~nertslib.table.Table.submit_batch` applies: under
+    ``tie_policy="both_keep"`` a card that only lost its race to a card of the same batch
+    joins the foundation too, which one :func:`~nertslib.apply` after another would refuse.
+    In a replay every move of a batch must be accepted (a rejected move changed nothing and
+    is left out).
+
+    >>> import nertslib as nl
+    >>> from nertslib.replay import Batch, Replay
+    >>> tie = Batch([nl.Move.parse("0:2S@N>F0"), nl.Move.parse("1:2S@P1>F0")])
+    >>> tie
+    Batch(moves=(Move.parse('0:2S@N>F0'), Move.parse('1:2S@P1>F0')))
+    >>> print(tie)
+    [0:2S@N>F0, 1:2S@P1>F0]
+    >>> replay = Replay.record("standard", 2, 29, ["0:AS@P3>F+", tie])
+    >>> [f"{card}/{card.owner}" for card in replay.final().foundations[0]]
+    ['A♠/0', '2♠/0', '2♠/1']
+
+    Raises:
+        ValueError: if there is no move or an item is not a :class:`~nertslib.Move`.
+
+    .. versionadded:: 0.1.0
+    """
+
+    moves: tuple[Move, ...] = attrs.field(converter=_to_moves, validator=_check_moves)
+    """The moves, in arrival order."""
+
+    def __str__(self) -> str:
+        return "[" + ", ".join(str(move) for move in self.moves) + "]"
+
+
+#: One event of a hand: a seat's :class:`~nertslib.Move`, a :class:`Batch`, or ``RESOLVE``.
+Event: TypeAlias = Move | Batch | SystemStep
 
 
 def step(state: GameState, event: Event) -> GameState:
-    """The state after ``event``: :func:`~nertslib.apply` for a move, the resolution for RESOLVE.
+    """The state after ``event`` (a move, a :class:`Batch` or RESOLVE).
+
+    A move goes through :func:`~nertslib.apply`, a batch through
+    :func:`~nertslib.table.arbitrate`, RESOLVE through :func:`~nertslib.resolve_stalemate`.
 
     Raises:
-        IllegalMoveError: for a move that ``apply`` refuses.
+        IllegalMoveError: for a move that ``apply`` refuses, or a move of a batch that
+            ``arbitrate`` refuses (a note names it: ``in the batch's moves[k]``).
         NertsError: for ``RESOLVE`` while the hand is over or some seat is not stuck.
-        ValueError: if ``event`` is neither a move nor ``RESOLVE``.
+        ValueError: if ``event`` is not a move, a batch or ``RESOLVE``.
 
     >>> import nertslib as nl
     >>> from nertslib.replay import RESOLVE, step
@@ -88,9 +150,21 @@ def step(state: GameState, event: Event) -> GameState:
     """
     if isinstance(cast(object, event), Move):
         return apply(state, cast(Move, event))
+    if isinstance(cast(object, event), Batch):
+        after, results = arbitrate(state, cast(Batch, event).moves)
+        for k, rejection in enumerate(results):
+            if rejection is not None:
+                error: IllegalMoveError = (
+                    RaceLostError(rejection)
+                    if rejection.reason is Reason.RACE_LOST
+                    else IllegalMoveError(rejection)
+                )
+                error.add_note(f"{BATCH_NOTE_PREFIX}{k}]")
+                raise error
+        return after
     if cast(object, event) is RESOLVE:
         return resolve_stalemate(state)
-    msg = f"a replay event is a Move or RESOLVE, got {event!r}"
+    msg = f"a replay event is a Move, a Batch or RESOLVE, got {event!r}"
     raise ValueError(msg)
 
 
@@ -144,7 +218,7 @@ class Replay:
         variant: The rules of the hand.
         seats: How many seats play (1 to 8).
         seed: The deal's seed (an int ``>= 0``).
-        events: The moves and ``RESOLVE`` steps, in the order they were applied.
+        events: The moves, batches and ``RESOLVE`` steps, in the order they were applied.
 
     .. versionadded:: 0.1.0
     """
@@ -157,8 +231,8 @@ class Replay:
 
     def __attrs_post_init__(self) -> None:
         for i, event in enumerate(self.events):
-            if not isinstance(cast(object, event), Move | SystemStep):
-                msg = f"Replay.events[{i}] must be a Move or RESOLVE; got {event!r}"
+            if not isinstance(cast(object, event), Move | Batch | SystemStep):
+                msg = f"Replay.events[{i}] must be a Move, a Batch or RESOLVE; got {event!r}"
                 raise ValueError(msg)
         state = self.start()
         for i, event in enumerate(self.events):
@@ -175,12 +249,13 @@ class Replay:
         variant: Variant | str,
         seats: int,
         seed: int,
-        events: Iterable[Event | str | None] = (),
+        events: Iterable[Event | str | Sequence[Move | str] | None] = (),
     ) -> Replay:
         """A replay from a preset name or variant and any iterable of events.
 
-        An event may also be move notation (``"0:turn"``), ``"resolve"``, or ``None`` (how
-        :func:`~nertslib.play_hand` logs the resolution), so a bot log records as is.
+        An event may also be move notation (``"0:turn"``), ``"resolve"``, ``None`` (how
+        :func:`~nertslib.play_hand` logs the resolution), so a bot log records as is, or a
+        list or tuple of moves or notations (a :class:`Batch`).
 
         Raises:
             IllegalMoveError: for an illegal move (a :class:`ValueError`).
@@ -267,12 +342,14 @@ def _set(
     setter(replay, "_last", last)
 
 
-def _event(event: Event | str | None) -> Event:
+def _event(event: Event | str | Sequence[Move | str] | None) -> Event:
     if event is None or event == "resolve":
         return RESOLVE
     if isinstance(event, str):
         return Move.parse(event)
-    return event
+    if isinstance(event, list | tuple):
+        return Batch(Move.parse(m) if isinstance(m, str) else m for m in event)
+    return cast(Event, event)  # anything else: Replay names what it is not
 
 
 def _unchecked_replay(

@@ -37,7 +37,7 @@ from nertslib.cards import CARDS, DECK_SPAN, FACE, KEY, MAX_SEATS, ON, RANK
 from nertslib.context import context_for, need_index
 from nertslib.errors import NertsError
 from nertslib.moves import Move
-from nertslib.replay import NOTE_PREFIX, RESOLVE, Event, Replay
+from nertslib.replay import BATCH_NOTE_PREFIX, NOTE_PREFIX, RESOLVE, Batch, Event, Replay
 from nertslib.scoring import Outcome
 from nertslib.state import EndReason, GameState, Layout, NFENError, _parse_work, bound_text
 from nertslib.variants import RULES_VERSION, Variant
@@ -182,7 +182,9 @@ def _state_data(state: GameState) -> dict[str, Any]:
     return data
 
 
-def _event_text(event: Event) -> str:
+def _event_data(event: Event) -> str | list[str]:
+    if isinstance(event, Batch):
+        return [str(move) for move in event.moves]
     return "resolve" if event is RESOLVE else str(event)
 
 
@@ -229,7 +231,7 @@ def to_data(value: Value) -> dict[str, Any]:
         data["variant"] = _variant_data(obj.variant)
         data["seats"] = obj.seats
         data["seed"] = obj.seed
-        data["events"] = [_event_text(e) for e in obj.events]
+        data["events"] = [_event_data(e) for e in obj.events]
         return data
     msg = f"cannot serialize {type(value).__name__} values: {value!r}"
     raise TypeError(msg)
@@ -674,14 +676,24 @@ def _replay_from(data: dict[str, Any]) -> Replay:
     for i, item in enumerate(events_data):
         if item == "resolve":
             events.append(RESOLVE)
+        elif isinstance(item, list):
+            if not item:
+                raise _fail(f"events[{i}]", "expected a batch of one or more moves", item)
+            events.append(Batch(_move_from(m, f"events[{i}][{k}]") for k, m in enumerate(item)))
         else:
             events.append(_move_from(item, f"events[{i}]"))
     try:
         return Replay(variant, seats, seed, tuple(events))
     except ValueError as exc:
         # the Replay names the event in a note (events[i]); keep the engine's sentence
-        notes = [n for n in getattr(exc, "__notes__", []) if n.startswith(NOTE_PREFIX)]
+        all_notes = getattr(exc, "__notes__", [])
+        notes = [n for n in all_notes if n.startswith(NOTE_PREFIX)]
         where = notes[-1].removeprefix(NOTE_PREFIX) if notes else "replay"
+        where += "".join(
+            f"[{n.removeprefix(BATCH_NOTE_PREFIX)}"
+            for n in all_notes
+            if n.startswith(BATCH_NOTE_PREFIX)
+        )
         msg = f"{where}: {exc}"
         raise SerializationError(msg) from exc
 

@@ -25,19 +25,25 @@ Reason.STOCK_NOT_EMPTY
 
 from __future__ import annotations
 
+import itertools
 import threading
 import time
 from collections.abc import Callable, Iterable
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import attrs
 
 from nertslib.cards import SUIT
+from nertslib.deal import deal
 from nertslib.errors import NertsError, Reason, Rejection
 from nertslib.moves import Move, MoveKind, Zone
 from nertslib.rules import _play, _reject
 from nertslib.state import GameState
 from nertslib.stuck import all_stuck, resolve_stalemate
+
+if TYPE_CHECKING:
+    from nertslib.replay import Event as ReplayEvent
+    from nertslib.replay import Replay
 
 __all__ = ["Event", "Table", "arbitrate"]
 
@@ -241,14 +247,14 @@ class Table:
     .. versionadded:: 0.1.0
     """
 
-    __slots__ = ("_batches", "_clock", "_events", "_lock", "_state")
+    __slots__ = ("_batches", "_clock", "_events", "_lock", "_start", "_state")
 
     def __init__(self, state: GameState, *, clock: Callable[[], float] = time.monotonic) -> None:
         _check_state(state)
         if not callable(cast(object, clock)):
             msg = f"clock must be callable, got {clock!r}"
             raise NertsError(msg)
-        self._state = state
+        self._start = self._state = state
         self._clock = clock
         self._events: list[Event] = []
         self._batches = 0
@@ -325,6 +331,57 @@ class Table:
             )
             self._batches += 1
             return True
+
+    def replay(self) -> Replay:
+        """The hand so far as a :class:`~nertslib.replay.Replay`, ties included.
+
+        Each submission becomes one event: its accepted moves (a
+        :class:`~nertslib.replay.Batch` when more than one was accepted, else the move
+        itself; nothing if none was), or ``RESOLVE`` for a stalemate resolution. The replay's
+        :meth:`~nertslib.replay.Replay.final` is the table's state.
+
+        Raises:
+            NertsError: (a :class:`ValueError`) if the table did not start from a fresh deal
+                (a replay starts from ``deal(variant, seats, seed)``).
+
+        >>> import nertslib as nl
+        >>> from nertslib.table import Table
+        >>> state = nl.apply(nl.deal("standard", seats=2, seed=29), nl.Move.parse("0:AS@P3>F+"))
+        >>> table = Table(nl.deal("standard", seats=2, seed=29))
+        >>> table.submit(nl.Move.parse("0:AS@P3>F+"))
+        >>> table.submit_batch([nl.Move.parse("0:2S@N>F0"), nl.Move.parse("1:2S@P1>F0")])
+        (None, None)
+        >>> replay = table.replay()
+        >>> replay.events[-1]
+        Batch(moves=(Move.parse('0:2S@N>F0'), Move.parse('1:2S@P1>F0')))
+        >>> replay.final() == table.state
+        True
+
+        .. versionadded:: 0.1.0
+        """
+        from nertslib.replay import RESOLVE, Batch, Replay  # noqa: PLC0415 - replay imports table
+
+        with self._lock:
+            start, events = self._start, tuple(self._events)
+        seats = len(start.layouts)
+        if start != deal(start.variant, seats, start.seed):
+            msg = (
+                "this table did not start from a fresh deal, and a replay starts from "
+                f"deal(variant, {seats}, {start.seed})"
+            )
+            raise NertsError(msg)
+        steps: list[ReplayEvent] = []
+        for _, group in itertools.groupby(events, key=lambda e: e.batch):
+            batch = list(group)
+            if batch[0].move is None:
+                steps.append(RESOLVE)
+                continue
+            accepted = [e.move for e in batch if e.rejection is None and e.move is not None]
+            if len(accepted) > 1:
+                steps.append(Batch(accepted))
+            elif accepted:
+                steps.append(accepted[0])
+        return Replay(start.variant, seats, start.seed, tuple(steps))
 
     def __repr__(self) -> str:
         with self._lock:
