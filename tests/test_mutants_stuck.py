@@ -289,6 +289,14 @@ def test_the_joker_search_slides_under_only_when_the_variant_lets_it() -> None:
     )
     assert nl.is_stuck(on, 1) is False
     assert plan_progress(on, 1) == nl.Move.parse("1:JS@P0>U1")
+    no_space = joker_seat(
+        work=work[:2],
+        waste_top="KD",
+        hearts_to=11,
+        space_fill="nerts_only",
+        slide_under="needs_space",
+    )
+    assert nl.is_stuck(no_space, 1) is True
 
 
 def test_nothing_slides_under_face_down_cards_in_the_joker_search() -> None:
@@ -322,3 +330,35 @@ def test_the_joker_search_stacks_a_moved_card_on_top_of_its_target() -> None:
     )
     assert nl.legal_moves(state, 1) == (nl.Move.parse("1:nerts"), nl.Move.parse("1:JS@P0>P1"))
     assert nl.is_stuck(state, 1) is True
+
+
+# --- move generation with jokers (the moves the search and legal_moves share) --------------------
+
+
+def test_joker_move_generation_scans_every_pile_after_a_space() -> None:
+    state = joker_seat(work=["", "QS", "JD"], waste_top="KC", nerts="KH", space_fill="nerts_only")
+    assert nl.Move.parse("1:JD@P2>P1") in nl.legal_moves(state, 1)
+
+
+def test_joker_move_generation_moves_any_suffix() -> None:
+    state = joker_seat(work=["KS.QH.JC", "KC"], waste_top="KD", nerts="KH")
+    assert state.variant.work_pile_move == "any_suffix"
+    assert nl.Move.parse("1:QH@P0>P1") in nl.legal_moves(state, 1)
+
+
+def test_joker_move_generation_slides_nothing_under_a_bound_joker_that_does_not_fit() -> None:
+    state = joker_seat(
+        work=["X1", "KS.QD"], waste_top="KC", nerts="KH", bind={"X1": "r9"}, slide_under="always"
+    )
+    assert nl.Move.parse("1:QD@P1>U0") not in nl.legal_moves(state, 1)
+    free = joker_seat(work=["X1", "KS.QD"], waste_top="KC", nerts="KH", slide_under="always")
+    assert nl.Move.parse("1:QD@P1>U0") in nl.legal_moves(free, 1)
+
+
+def test_card_id_zero_plays_from_the_nerts_pile_and_the_waste_with_jokers() -> None:
+    """Seat 0's A♣ is card id 0: it starts a foundation from the Nerts top and the waste."""
+    variant = nl.Variant(jokers_per_deck=2)
+    nerts = position(variant, nerts={0: "AC"})
+    assert nl.legal_moves(nerts, 0)[0] == nl.Move.parse("0:AC@N>F+")
+    waste = position(variant, nerts={0: "KH"}, waste={0: "AC"})
+    assert nl.legal_moves(waste, 0)[0] == nl.Move.parse("0:AC@W>F+")

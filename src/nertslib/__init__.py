@@ -16,7 +16,7 @@ from nertslib.cards import ACE, JACK, KING, MAX_SEATS, QUEEN, Card, Colour, Suit
 from nertslib.deal import deal
 from nertslib.errors import IllegalMoveError, NertsError, RaceLostError, Reason, Rejection
 from nertslib.moves import Move, MoveKind, Zone
-from nertslib.replay import RESOLVE, Replay, SystemStep
+from nertslib.replay import RESOLVE, Batch, Replay, SystemStep
 from nertslib.rules import apply, check, is_legal, legal_moves
 from nertslib.scoring import Match, Outcome, hand_scores, is_over, outcome
 from nertslib.serialize import (
@@ -43,6 +43,7 @@ __all__ = [
     "QUEEN",
     "RESOLVE",
     "SCHEMA_VERSION",
+    "Batch",
     "Bot",
     "Card",
     "Colour",
