@@ -356,9 +356,14 @@ def test_joker_move_generation_slides_nothing_under_a_bound_joker_that_does_not_
 
 
 def test_card_id_zero_plays_from_the_nerts_pile_and_the_waste_with_jokers() -> None:
-    """Seat 0's A♣ is card id 0: it starts a foundation from the Nerts top and the waste."""
+    """Seat 0's A♣ is card id 0: from the Nerts top or the waste it starts a foundation or
+    goes onto a red 2."""
     variant = nl.Variant(jokers_per_deck=2)
-    nerts = position(variant, nerts={0: "AC"})
-    assert nl.legal_moves(nerts, 0)[0] == nl.Move.parse("0:AC@N>F+")
-    waste = position(variant, nerts={0: "KH"}, waste={0: "AC"})
+    nerts = position(variant, nerts={0: "AC"}, work={0: ["2H"]})
+    assert nl.legal_moves(nerts, 0)[:2] == (
+        nl.Move.parse("0:AC@N>F+"),
+        nl.Move.parse("0:AC@N>P0"),
+    )
+    waste = position(variant, nerts={0: "KH"}, waste={0: "AC"}, work={0: ["2H"]})
     assert nl.legal_moves(waste, 0)[0] == nl.Move.parse("0:AC@W>F+")
+    assert nl.Move.parse("0:AC@W>P0") in nl.legal_moves(waste, 0)
