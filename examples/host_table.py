@@ -6,6 +6,9 @@ sometimes a random legal one). Then either both moves arrive together, as one ba
 other, and a card that reaches a foundation second is "too late". The clock is simulated, so
 the run is the same for the same seed.
 
+At the end the table's hand is turned into a replay (``Table.replay``), which a host can save
+as JSON with ``nertslib.serialize.to_json``.
+
 Run it with ``python examples/host_table.py --seed 22``.
 """
 
@@ -98,6 +101,10 @@ def main() -> None:
     print()
     print(state)
     print("scores:", nl.hand_scores(state))
+    replay = table.replay()  # the hand as data: batches replay through arbitrate, ties kept
+    batches = sum(isinstance(event, nl.Batch) for event in replay.events)
+    same = replay.final() == state
+    print(f"replay: {len(replay.events)} events ({batches} batches), same final state: {same}")
 
 
 if __name__ == "__main__":

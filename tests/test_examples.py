@@ -26,6 +26,7 @@ EXPECTED: dict[str, list[str]] = {
         " 149   69.42s  batch 112  seat 1  1:8S@P2>P0     rejected: hand_over",
         "standard · 2 seats · over: seat 0 called Nerts",
         "scores: (14, 19)",
+        "replay: 111 events (36 batches), same final state: True",
     ],
     "house_rules.py": [
         "house rules: standard,nerts_pile_size=11,stock_turn=1,max_stock_passes=3,"
