@@ -367,3 +367,17 @@ def test_card_id_zero_plays_from_the_nerts_pile_and_the_waste_with_jokers() -> N
     waste = position(variant, nerts={0: "KH"}, waste={0: "AC"}, work={0: ["2H"]})
     assert nl.legal_moves(waste, 0)[0] == nl.Move.parse("0:AC@W>F+")
     assert nl.Move.parse("0:AC@W>P0") in nl.legal_moves(waste, 0)
+
+
+def test_a_stalemate_resolution_keeps_bound_jokers_bound() -> None:
+    state = joker_seat(
+        work=["X1"],
+        waste_top="QD",
+        bind={"X1": "r9"},
+        slide_under="always",
+        space_fill="nerts_only",
+    )
+    assert nl.all_stuck(state) is True
+    after = nl.resolve_stalemate(state)
+    assert after.seats[1].joker_key(nl.Card.joker_of(1, 1)) == 9 * 2 + 1
+    assert after.seats[1].bound == state.seats[1].bound
