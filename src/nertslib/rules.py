@@ -333,11 +333,8 @@ def legal_moves(state: GameState, seat: int) -> tuple[Move, ...]:
             out.append(_TURN[seat])
         elif lay.cursor and lay.passes < ctx.max_passes:
             out.append(_RESTOCK[seat])
-    if stock_left and not progress:
-        from nertslib.stuck import stuck_layout  # noqa: PLC0415 - stuck imports rules
-
-        if stuck_layout(state, lay, ctx):
-            out.append(_ROTATE[seat])
+    if stock_left and not progress and _stuck.stuck_layout(state, lay, ctx):
+        out.append(_ROTATE[seat])
     return tuple(out)
 
 
@@ -822,9 +819,7 @@ def _reject_other(  # noqa: PLR0912 - one branch per rule
     if kind is MoveKind.ROTATE:
         if not stock_left:
             return Rejection(Reason.STOCK_EMPTY, f"seat {seat}'s stock is empty", move)
-        from nertslib.stuck import is_stuck  # noqa: PLC0415 - stuck imports rules
-
-        if not is_stuck(state, seat):
+        if not _stuck.is_stuck(state, seat):
             return Rejection(Reason.NOT_STUCK, f"seat {seat} is not stuck", move)
         return None
     if ctx.mandatory and _mandatory_fills(lay, ctx) is not None:
@@ -1057,3 +1052,8 @@ def bind_piles(
 
 
 _ = Card
+
+# Stuck detection builds on these rules (nertslib.stuck imports this module), and legal_moves
+# offers the rotation only to a stuck seat: bind the module once both exist. (An import inside
+# legal_moves cost about a microsecond on every call.)
+from nertslib import stuck as _stuck  # noqa: E402
