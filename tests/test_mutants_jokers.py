@@ -93,3 +93,12 @@ def test_a_bound_joker_fits_onto_or_under_another_only_as_its_bound_card() -> No
     assert got.message == "🃏2 cannot slide under 🃏1"
     assert nl.check(with_x2(onto, ""), move("0:X2@P1>P0")) is None
     assert nl.check(with_x2(under, ""), move("0:X2@P1>U0")) is None
+
+
+def test_a_raw_joker_offered_to_a_started_foundation_must_be_declared() -> None:
+    # The clubs foundation holds the 2♣, whose foundation key is 2: the raw joker must not
+    # look like a card that lost its race to it.
+    s = position(TWO_JOKERS, foundations=["AC0.2C0.3C0"], nerts={0: "X1"})
+    got = refused(s, "0:X1@N>F0")
+    assert got.reason is nl.Reason.BAD_DECLARATION
+    assert got.message == "declare 🃏1 as a card before it goes to a foundation (e.g. X1=6H)"
