@@ -116,3 +116,37 @@ def test_pile_problem_honours_a_bound_joker() -> None:
     assert pile_problem((ten_s, joker), (nine_black, -1)) == (
         "10♠ 🃏1 builds down in no way its jokers allow"
     )
+
+
+def test_source_refusals_name_the_pile_exactly() -> None:
+    s = position(work={0: ["5D", "", "", "KS"]}, stock={})
+    empty_nerts = rejection(s, "0:4S@N>P0")
+    assert (empty_nerts.reason, empty_nerts.message) == (
+        nl.Reason.EMPTY_SOURCE,
+        "seat 0's Nerts pile is empty",
+    )
+    missing = rejection(s, "0:QH@P3>P0")
+    assert (missing.reason, missing.message) == (
+        nl.Reason.CARD_NOT_THERE,
+        "Q♥ is not in seat 0's work pile 3",
+    )
+
+
+def test_only_a_work_pile_top_goes_to_a_foundation_and_the_refusal_says_so() -> None:
+    s = position(foundations=["AH0.2H0.3H0"], work={0: ["4H.3S"]})
+    got = rejection(s, "0:4H@P0>F0")
+    assert (got.reason, got.message, got.move) == (
+        nl.Reason.NOT_ON_TOP,
+        "only the top card of a work pile may go to a foundation",
+        move("0:4H@P0>F0"),
+    )
+
+
+def test_a_mandatory_fill_refusal_names_the_move() -> None:
+    s = position("racing_demon", nerts={0: "9C"}, waste={0: "8H"}, work={0: ["9S", "", "KD", "QC"]})
+    got = rejection(s, "0:8H@W>P0")
+    assert (got.reason, got.message, got.move) == (
+        nl.Reason.SPACE_MUST_BE_FILLED,
+        "seat 0 must first fill its empty work pile from its Nerts pile",
+        move("0:8H@W>P0"),
+    )
