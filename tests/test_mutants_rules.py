@@ -150,3 +150,35 @@ def test_a_mandatory_fill_refusal_names_the_move() -> None:
         "seat 0 must first fill its empty work pile from its Nerts pile",
         move("0:8H@W>P0"),
     )
+
+
+def exact(state: nl.GameState, text: str) -> tuple[nl.Reason, str, nl.Move | None]:
+    got = rejection(state, text)
+    return got.reason, got.message, got.move
+
+
+def test_slide_under_refusals_are_exact() -> None:
+    always = nl.Variant(slide_under="always")
+    s = position(always, nerts={0: "KC"}, work={0: ["QD.JS", "", "10S", "JD"]})
+    assert exact(s, "0:QD@P0>U2") == (
+        nl.Reason.NOT_ON_TOP,
+        "only the top card of a work pile may slide under",
+        move("0:QD@P0>U2"),
+    )
+    assert exact(s, "0:KC@N>U1") == (
+        nl.Reason.DOES_NOT_FIT,
+        "work pile 1 is empty: there is nothing to slide under",
+        move("0:KC@N>U1"),
+    )
+    assert exact(s, "0:KC@N>U2") == (
+        nl.Reason.DOES_NOT_FIT,
+        "K♣ cannot slide under 10♠",
+        move("0:KC@N>U2"),
+    )
+    klondike = nl.Variant(work_pile_layout="klondike", slide_under="always")
+    k = position(klondike, nerts={0: "KC"}, work={0: ["9H~QD"]})
+    assert exact(k, "0:KC@N>U0") == (
+        nl.Reason.DOES_NOT_FIT,
+        "work pile 0 has face-down cards: nothing can slide under it",
+        move("0:KC@N>U0"),
+    )
