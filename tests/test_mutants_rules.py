@@ -182,3 +182,17 @@ def test_slide_under_refusals_are_exact() -> None:
         "work pile 0 has face-down cards: nothing can slide under it",
         move("0:KC@N>U0"),
     )
+
+
+def test_a_space_rule_refusal_names_the_move() -> None:
+    s = position(nl.Variant(space_fill="king_only"), nerts={0: "QC"}, work={0: ["", "KS"]})
+    assert exact(s, "0:QC@N>P0") == (
+        nl.Reason.SPACE_RULE,
+        "space_fill='king_only' does not let Q♣ fill a space",
+        move("0:QC@N>P0"),
+    )
+
+
+def test_when_blocked_the_call_alone_is_not_a_play_that_blocks_the_stock() -> None:
+    s = position(nl.Variant(stock_access="when_blocked"), work={0: ["KS", "KH", "KD", "KC"]})
+    assert nl.legal_moves(s, 0) == (move("0:nerts"), move("0:turn"))

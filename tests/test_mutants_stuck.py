@@ -127,8 +127,9 @@ def joker_seat(
         waiting.append("KC")
     placed = {c for p in work for c in p.replace("~", ".").split(".") if c}
     placed |= {waste_top, *nerts.split(".")}
-    rest = [c for c in [*ALL_CODES, "X1", "X2"] if c not in placed and c != declared]
-    everything = ".".join([*ALL_CODES, "X1", "X2"])
+    jokers = ["X1", "X2"][: variant.jokers_per_deck]
+    rest = [c for c in [*ALL_CODES, *jokers] if c not in placed and c != declared]
+    everything = ".".join([*ALL_CODES, *jokers])
     state = position(
         variant,
         seats=seats,
@@ -136,7 +137,7 @@ def joker_seat(
         nerts={me: nerts},
         work={me: work},
         waste={
-            0: ".".join(["X1", "X2", *waiting]),
+            0: ".".join([*jokers, *waiting]),
             **dict.fromkeys(range(1, me), everything),
             me: ".".join([*rest, waste_top]),
         },
@@ -381,3 +382,20 @@ def test_a_stalemate_resolution_keeps_bound_jokers_bound() -> None:
     after = nl.resolve_stalemate(state)
     assert after.seats[1].joker_key(nl.Card.joker_of(1, 1)) == 9 * 2 + 1
     assert after.seats[1].bound == state.seats[1].bound
+
+
+def test_a_pile_turns_up_its_face_down_cards_one_by_one_in_the_stuck_search() -> None:
+    """Klondike, no jokers: J♦ onto Q♠ turns up Q♣, Q♣ onto K♥ turns up the 9♥ hearts need."""
+    state = joker_seat(
+        work=["KS.9H.QC~JD", "QS", "KH"],
+        waste_top="KD",
+        hearts_to=8,
+        work_pile_layout="klondike",
+        jokers_per_deck=0,
+        space_fill="nerts_only",
+    )
+    assert nl.is_stuck(state, 1) is False
+    assert plan_progress(state, 1) == nl.Move.parse("1:JD@P0>P1")
+    after = nl.apply(nl.apply(state, nl.Move.parse("1:JD@P0>P1")), nl.Move.parse("1:QC@P0>P2"))
+    assert after.seats[1].work_piles[0] == tuple(nl.Card.parse(c, owner=1) for c in ("KS", "9H"))
+    assert after.seats[1].face_down_counts[0] == 1
