@@ -7,8 +7,19 @@ equivalent.
 import pytest
 
 import nertslib as nl
+from nertslib.context import (
+    MOVE_ANY_SUFFIX,
+    MOVE_TOP_CARD,
+    MOVE_WHOLE_PILE,
+    SLIDE_ALWAYS,
+    SLIDE_NEEDS_SPACE,
+    SLIDE_OFF,
+    SPACE_ANY,
+    SPACE_KING_ONLY,
+    SPACE_NERTS_ONLY,
+)
 from nertslib.rules import _TP, _TU
-from nertslib.stuck import _joker_next, plan_progress
+from nertslib.stuck import _joker_next, _reversible, plan_progress
 from tests.helpers import position
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -101,6 +112,7 @@ def joker_seat(
     bind: dict[str, str] | None = None,
     declared: str = "",
     hearts_to: int = 13,
+    diamonds_to: int = 13,
     seats: int = 2,
     **knobs: object,
 ) -> nl.GameState:
@@ -108,8 +120,9 @@ def joker_seat(
 
     ``declared`` names a joker of that seat that stands on the clubs foundation as its King
     instead (seat 0's K♣ then waits in seat 0's waste), so the layout holds only the other
-    joker. ``hearts_to`` stops seat 0's hearts foundation at that rank (the rest of its hearts
-    wait in its waste). Seats between the first and the last hold their decks in their wastes.
+    joker. ``hearts_to`` and ``diamonds_to`` stop seat 0's hearts and diamonds foundations at
+    that rank (the rest of those cards wait in its waste). Seats between the first and the
+    last hold their decks in their wastes.
     """
     settings: dict[str, object] = {
         "jokers_per_deck": 2,
@@ -120,8 +133,9 @@ def joker_seat(
     variant = nl.Variant(**{**settings, **knobs})  # type: ignore[arg-type]
     me = seats - 1
     fnd = [".".join(f"{r}{s}0" for r in RANKS) for s in "CDHS"]
+    fnd[1] = ".".join(f"{r}D0" for r in RANKS[:diamonds_to])
     fnd[2] = ".".join(f"{r}H0" for r in RANKS[:hearts_to])
-    waiting = [f"{r}H" for r in RANKS[hearts_to:]]
+    waiting = [f"{r}D" for r in RANKS[diamonds_to:]] + [f"{r}H" for r in RANKS[hearts_to:]]
     if declared:
         fnd[0] = fnd[0].replace("KC0", f"{declared}=KC{me}")
         waiting.append("KC")
@@ -399,3 +413,78 @@ def test_a_pile_turns_up_its_face_down_cards_one_by_one_in_the_stuck_search() ->
     after = nl.apply(nl.apply(state, nl.Move.parse("1:JD@P0>P1")), nl.Move.parse("1:QC@P0>P2"))
     assert after.seats[1].work_piles[0] == tuple(nl.Card.parse(c, owner=1) for c in ("KS", "9H"))
     assert after.seats[1].face_down_counts[0] == 1
+
+
+# --- the search without jokers, and the bot's planner -------------------------------------------
+
+
+def test_the_stuck_search_slides_a_card_under_a_pile_as_its_new_base() -> None:
+    """J♦ under 10♠ becomes that pile's base, and the waste top Q♠ slides under it."""
+    state = joker_seat(
+        work=["QC.JD", "10S"],
+        waste_top="QS",
+        jokers_per_deck=0,
+        slide_under="always",
+        space_fill="nerts_only",
+    )
+    assert nl.is_stuck(state, 1) is False
+    assert plan_progress(state, 1) == nl.Move.parse("1:JD@P0>U1")
+
+
+@pytest.mark.parametrize("space", [SPACE_ANY, SPACE_NERTS_ONLY, SPACE_KING_ONLY])
+@pytest.mark.parametrize("slide", [SLIDE_OFF, SLIDE_NEEDS_SPACE, SLIDE_ALWAYS])
+@pytest.mark.parametrize("rule", [MOVE_ANY_SUFFIX, MOVE_TOP_CARD, MOVE_WHOLE_PILE])
+def test_which_rule_sets_are_reversible(space: int, slide: int, rule: int) -> None:
+    # Only with spaces open to any card: any suffix can go back where it came from (sliding
+    # under "always" cannot be undone once the pile under it is not a run any more), a single
+    # top card too if nothing slides under; a whole pile joined to another never comes apart.
+    expected = space == SPACE_ANY and (
+        (rule == MOVE_ANY_SUFFIX and slide in (SLIDE_OFF, SLIDE_NEEDS_SPACE))
+        or (rule == MOVE_TOP_CARD and slide == SLIDE_OFF)
+    )
+    assert _reversible(space, slide, rule) is expected
+
+
+@pytest.mark.parametrize(("source", "nerts", "waste_top"), [("N", "8C", "KD"), ("W", "", "8C")])
+def test_a_joker_layouts_plan_uses_its_nerts_and_waste_tops(
+    source: str, nerts: str, waste_top: str
+) -> None:
+    """X1 (a black 8 on 9♥) moves onto 6♦ as a black 5; then 8♣ goes onto the 9♥."""
+    state = joker_seat(work=["9H.X1", "6D"], waste_top=waste_top, nerts=nerts)
+    assert nl.Move.parse(f"1:8C@{source}>P0") not in nl.legal_moves(state, 1)
+    assert plan_progress(state, 1) == nl.Move.parse("1:X1@P0>P1")
+
+
+def test_an_empty_nerts_pile_is_no_card_for_the_planner() -> None:
+    """Seat 0 has no Nerts card (card id 1 would be its 2♣, which the clubs need)."""
+    state = position(foundations=["AC0"], work={0: ["KS", "QD", "", ""]}, stock={0: "9H"})
+    assert plan_progress(state, 0) == nl.Move.turn(0)
+
+
+def test_the_planner_slides_only_when_the_variant_lets_it() -> None:
+    """Without sliding, seat 1 is stuck (J♠ under 10♦ would uncover the Q♥ the hearts need)."""
+    state = joker_seat(
+        work=["QH.JS", "10D", ""],
+        waste_top="KD",
+        hearts_to=11,
+        jokers_per_deck=0,
+        space_fill="nerts_only",
+        slide_under="off",
+    )
+    assert plan_progress(state, 1) is None
+
+
+def test_the_planners_first_step_is_a_legal_move() -> None:
+    """8♠ onto 9♥ uncovers the 9♦ the diamonds need; J♠ may not slide under 10♦ (off)."""
+    state = joker_seat(
+        work=["QH.JS", "10D", "", "9D.8S", "9H"],
+        waste_top="KD",
+        hearts_to=11,
+        diamonds_to=8,
+        jokers_per_deck=0,
+        space_fill="nerts_only",
+        slide_under="off",
+    )
+    step = plan_progress(state, 1)
+    assert step == nl.Move.parse("1:8S@P3>P4")
+    assert step in nl.legal_moves(state, 1)
