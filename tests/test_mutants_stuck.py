@@ -19,7 +19,7 @@ from nertslib.context import (
     SPACE_NERTS_ONLY,
 )
 from nertslib.rules import _TP, _TU
-from nertslib.stuck import _joker_next, _reversible, plan_progress
+from nertslib.stuck import _joker_next, _reversible, plan_progress, work_summary
 from tests.helpers import position
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -488,3 +488,24 @@ def test_the_planners_first_step_is_a_legal_move() -> None:
     step = plan_progress(state, 1)
     assert step == nl.Move.parse("1:8S@P3>P4")
     assert step in nl.legal_moves(state, 1)
+
+
+def ids(*codes: str) -> tuple[int, ...]:
+    return tuple(nl.Card.parse(c, owner=0).id for c in codes)
+
+
+def test_one_space_lays_every_card_bare_only_when_any_suffix_may_move() -> None:
+    """Top cards only: 10♦ into the space bares J♠, but J♠ has nowhere to go, so Q♥ stays
+    covered. With any suffix, J♠ 10♦ moves into the space together and Q♥ is bare."""
+    work = (ids("QH", "JS", "10D"), ())
+    queen = ids("QH")[0]
+    top_card = work_summary(work, SPACE_ANY, SLIDE_OFF, MOVE_TOP_CARD)
+    assert set(top_card.tops) == set(ids("10D", "JS"))
+    any_suffix = work_summary(work, SPACE_ANY, SLIDE_OFF, MOVE_ANY_SUFFIX)
+    assert queen in any_suffix.tops
+
+
+def test_one_space_does_not_end_a_search_that_can_turn_cards_up() -> None:
+    """Klondike: 10♣ into the space turns up the 9♥ below it."""
+    summary = work_summary((ids("10C"), ()), SPACE_ANY, SLIDE_OFF, MOVE_ANY_SUFFIX, (ids("9H"), ()))
+    assert ids("9H")[0] in summary.tops
