@@ -7,6 +7,7 @@ equivalent.
 import pytest
 
 import nertslib as nl
+from nertslib import stuck as stuck_mod
 from nertslib.context import (
     MOVE_ANY_SUFFIX,
     MOVE_TOP_CARD,
@@ -509,3 +510,92 @@ def test_one_space_does_not_end_a_search_that_can_turn_cards_up() -> None:
     """Klondike: 10♣ into the space turns up the 9♥ below it."""
     summary = work_summary((ids("10C"), ()), SPACE_ANY, SLIDE_OFF, MOVE_ANY_SUFFIX, (ids("9H"), ()))
     assert ids("9H")[0] in summary.tops
+
+
+# --- stuck detection without jokers: the Nerts top, sliding, caches --------------------------
+
+
+def test_the_nerts_top_onto_a_work_pile_is_progress() -> None:
+    state = joker_seat(work=["10S"], nerts="9H", waste_top="KD", jokers_per_deck=0)
+    assert nl.is_stuck(state, 1) is False
+
+
+def test_a_nerts_top_that_fits_under_nothing_is_no_progress() -> None:
+    state = joker_seat(
+        work=["QS"], nerts="9H", waste_top="KC", jokers_per_deck=0, slide_under="always"
+    )
+    assert nl.is_stuck(state, 1) is True
+
+
+@pytest.mark.parametrize(("slide", "stuck"), [("needs_space", False), ("off", True)])
+def test_the_nerts_top_slides_under_a_base_only_when_the_variant_lets_it(
+    slide: str, stuck: bool
+) -> None:
+    """J♥ under 10♣ with a King-only space open; the waste top Q♦ fits nowhere."""
+    state = joker_seat(
+        work=["10C", ""],
+        nerts="JH",
+        waste_top="QD",
+        jokers_per_deck=0,
+        space_fill="king_only",
+        slide_under=slide,
+    )
+    assert nl.is_stuck(state, 1) is stuck
+
+
+def test_seat_0s_ace_of_clubs_as_nerts_top_is_progress() -> None:
+    """Card id 0 is seat 0's A♣: it starts the clubs, the seat's only play."""
+    complete = [".".join(f"{r}{s}0" for r in RANKS) for s in "DHS"]
+    state = position(
+        nl.Variant(max_stock_passes=1, work_piles=1),
+        foundations=complete,
+        nerts={0: "AC"},
+        work={0: ["KC"]},
+        waste={0: ".".join(f"{r}C" for r in RANKS[1:12])},
+        passes={0: 1},
+    )
+    assert nl.is_stuck(state, 0) is False
+
+
+@pytest.mark.parametrize("same_suit_first", [True, False])
+def test_stuck_detection_does_not_mix_up_build_rules(same_suit_first: bool) -> None:
+    """Hearts stand at A♥: any 2 goes up under ``any_suit``, only 2♥ under ``same_suit``."""
+    args = {"work": ["2S"], "waste_top": "KD", "hearts_to": 1, "jokers_per_deck": 0}
+    any_suit = joker_seat(**args, foundation_build="any_suit")  # type: ignore[arg-type]
+    same_suit = joker_seat(**args)  # type: ignore[arg-type]
+    stuck_mod._WORK_TOPS.clear()  # the first query fills the cache the second one reads
+    if same_suit_first:
+        assert [nl.is_stuck(same_suit, 1), nl.is_stuck(any_suit, 1)] == [True, False]
+    else:
+        assert [nl.is_stuck(any_suit, 1), nl.is_stuck(same_suit, 1)] == [False, True]
+
+
+def test_a_summary_is_shared_only_where_every_move_can_be_undone() -> None:
+    """Spaces only for the Nerts pile: 9♥ onto 10♠ covers the 10♠ for good."""
+    rules = (SPACE_NERTS_ONLY, SLIDE_OFF, MOVE_ANY_SUFFIX)
+    start = (ids("10S"), ids("9H"), ())
+    after = (ids("10S", "9H"), (), ())
+    stuck_mod._SUMMARIES.clear()
+    fresh = work_summary(after, *rules)
+    stuck_mod._SUMMARIES.clear()
+    assert ids("10S")[0] in work_summary(start, *rules).tops
+    assert work_summary(after, *rules) == fresh
+    assert ids("10S")[0] not in fresh.tops
+
+
+def test_the_work_search_ends_on_cycles_that_avoid_the_start() -> None:
+    """9♥ moves between 10♠ and 10♣ for ever; King-only spaces take no shortcut."""
+    summary = work_summary(
+        (ids("9H"), ids("10S"), ids("10C")), SPACE_KING_ONLY, SLIDE_OFF, MOVE_ANY_SUFFIX
+    )
+    assert set(summary.tops) == set(ids("9H", "10S", "10C"))
+
+
+def test_top_card_moves_go_into_spaces() -> None:
+    top_card = position(nl.Variant(work_pile_move="top_card"), work={0: ["QH.JS", "", "KD", "KC"]})
+    assert nl.Move.parse("0:JS@P0>P1") in nl.legal_moves(top_card, 0)
+    kings = position(
+        nl.Variant(work_pile_move="top_card", space_fill="king_only"),
+        work={0: ["KS", "", "QD", "QC"]},
+    )
+    assert nl.Move.parse("0:KS@P0>P1") in nl.legal_moves(kings, 0)
