@@ -57,6 +57,10 @@ if os.environ.get("MUTANT_UNDER_TEST"):
     # mutmut forks each mutant's test run from a process that has already run the suite, so
     # the engine's memo caches arrive filled: a mutated function whose result is cached is
     # never called, and its mutant would survive unseen. Under mutmut, every test starts cold.
+    import signal
+    from collections.abc import Iterator
+    from types import FrameType
+
     import pytest
 
     from nertslib import context, rules, stuck
@@ -71,6 +75,26 @@ if os.environ.get("MUTANT_UNDER_TEST"):
         rules._CACHE.clear()
         rules._JOKER_SHUFFLE.clear()
         context._context_for.cache_clear()
+
+    @pytest.fixture(autouse=True)
+    def _time_limit() -> Iterator[None]:
+        """Under mutmut, a test still running after 20 s fails: its mutant loops for ever.
+
+        mutmut's own limit is CPU time scaled from the whole suite's, minutes per mutant; no
+        test of the original code takes more than a few seconds.
+        """
+
+        def stop(_signum: int, _frame: FrameType | None) -> None:
+            msg = "still running after 20 s under mutmut: the mutant loops for ever"
+            raise TimeoutError(msg)
+
+        previous = signal.signal(signal.SIGALRM, stop)
+        signal.alarm(20)
+        try:
+            yield
+        finally:
+            signal.alarm(0)
+            signal.signal(signal.SIGALRM, previous)
 
     def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         """Under mutmut, run the fastest tests first.
