@@ -20,7 +20,7 @@ from nertslib.context import (
     SPACE_NERTS_ONLY,
 )
 from nertslib.rules import _TP, _TU
-from nertslib.stuck import _joker_next, _reversible, plan_progress, work_summary
+from nertslib.stuck import _joker_next, _reversible, plan_progress, waste_tops, work_summary
 from tests.helpers import position
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -599,3 +599,53 @@ def test_top_card_moves_go_into_spaces() -> None:
         work={0: ["KS", "", "QD", "QC"]},
     )
     assert nl.Move.parse("0:KS@P0>P1") in nl.legal_moves(kings, 0)
+
+
+# --- the waste tops of a pass -----------------------------------------------------------------
+
+RUNS = [  # three runs King to Ace in alternating colours: 39 cards that can never move
+    "KS.QH.JC.10D.9S.8H.7C.6D.5S.4H.3C.2D.AS",
+    "KH.QS.JD.10C.9H.8S.7D.6C.5H.4S.3D.2C.AH",
+    "KC.QD.JS.10H.9C.8D.7S.6H.5C.4D.3S.2H.AC",
+]
+
+
+def pass_seat(variant: nl.Variant, waste: str, stock: str, passes: int) -> nl.GameState:
+    """Seat 1's only play is 9♦ onto its 10♠, when 9♦ shows on the waste.
+
+    Seat 0's cards complete every foundation (``one_per_suit``); seat 1 holds three runs that
+    never move, the 10♠, a Nerts pile under 4♣, and the given waste and stock (the rest of the
+    13 cards of the fourth run).
+    """
+    complete = [".".join(f"{r}{s}0" for r in RANKS) for s in "CDHS"]
+    return position(
+        variant,
+        seats=2,
+        foundations=complete,
+        nerts={1: "KD.QC.JH.8C.7H.6S.5D.4C"},
+        work={1: [*RUNS, "10S"]},
+        waste={1: waste},
+        stock={1: stock},
+        passes={0: 0, 1: passes},
+    )
+
+
+def test_a_one_card_turn_shows_the_last_stock_card() -> None:
+    variant = nl.Variant(
+        stock_turn=1, stock_remainder="flip_immediately", foundation_limit="one_per_suit"
+    )
+    state = pass_seat(variant, "3H.2S.AD", "9D", 0)
+    assert (len(state.seats[1].stock), len(state.seats[1].waste)) == (1, 3)
+    assert nl.is_stuck(state, 1) is False
+
+
+def test_with_no_pass_left_the_remainder_turns_up_and_nothing_flips_over() -> None:
+    """Two cards left under a three-card turn: they turn up together (A♦ on top), 9♦ never."""
+    variant = nl.Variant(
+        stock_remainder="flip_immediately", max_stock_passes=0, foundation_limit="one_per_suit"
+    )
+    state = pass_seat(variant, "3H.2S", "AD.9D", 0)
+    assert nl.is_stuck(state, 1) is True
+    assert waste_tops(state.seats[1], state.ctx) == {
+        nl.Card.parse(c, owner=1).id for c in ("2S", "AD")
+    }
