@@ -196,3 +196,69 @@ def test_a_space_rule_refusal_names_the_move() -> None:
 def test_when_blocked_the_call_alone_is_not_a_play_that_blocks_the_stock() -> None:
     s = position(nl.Variant(stock_access="when_blocked"), work={0: ["KS", "KH", "KD", "KC"]})
     assert nl.legal_moves(s, 0) == (move("0:nerts"), move("0:turn"))
+
+
+def test_every_refusal_of_a_stock_or_call_move_is_exact() -> None:
+    fresh = nl.deal("standard", seats=2, seed=1)
+    assert exact(fresh, "1:nerts") == (
+        nl.Reason.NERTS_NOT_EMPTY,
+        "seat 1 still has 13 card(s) in its Nerts pile",
+        move("1:nerts"),
+    )
+    assert exact(fresh, "0:restock") == (
+        nl.Reason.STOCK_NOT_EMPTY,
+        "seat 0 still has 35 stock card(s)",
+        move("0:restock"),
+    )
+    assert exact(fresh, "0:rotate") == (
+        nl.Reason.NOT_STUCK,
+        "seat 0 is not stuck",
+        move("0:rotate"),
+    )
+    auto = position(nl.Variant(call_mode="auto"), nerts={0: "KS"})
+    assert exact(auto, "0:nerts") == (
+        nl.Reason.CALL_NOT_ALLOWED,
+        "call_mode='auto' ends the hand by itself",
+        move("0:nerts"),
+    )
+    spent = position(nl.Variant(max_stock_passes=0), nerts={0: "KS"}, work={0: ["KH"]})
+    spent = nl.GameState.from_nfen(spent.to_nfen())
+    lay = spent.seats[0]
+    while len(lay.stock):
+        spent = nl.apply(spent, move("0:turn"))
+        lay = spent.seats[0]
+    assert exact(spent, "0:turn") == (
+        nl.Reason.STOCK_EMPTY,
+        "seat 0's stock is empty: restock first",
+        move("0:turn"),
+    )
+    assert exact(spent, "0:rotate") == (
+        nl.Reason.STOCK_EMPTY,
+        "seat 0's stock is empty",
+        move("0:rotate"),
+    )
+    assert exact(spent, "0:restock") == (
+        nl.Reason.PASS_LIMIT,
+        "seat 0 has turned its waste over 0 time(s), the limit",
+        move("0:restock"),
+    )
+    complete = [".".join(f"{r}{s}0" for r in RANK_CODES) for s in "CDH"]
+    no_deck = position(foundations=complete, nerts={0: ".".join(f"{r}S" for r in RANK_CODES)})
+    assert (no_deck.seats[0].stock, no_deck.seats[0].waste) == ((), ())
+    assert exact(no_deck, "0:restock") == (
+        nl.Reason.WASTE_EMPTY,
+        "seat 0's waste is empty",
+        move("0:restock"),
+    )
+    racing = position("racing_demon", nerts={0: "9C"}, work={0: ["9S", "", "KD", "QC"]})
+    assert exact(racing, "0:turn") == (
+        nl.Reason.SPACE_MUST_BE_FILLED,
+        "seat 0 must first fill its empty work pile from its Nerts pile",
+        move("0:turn"),
+    )
+    blocked = position(nl.Variant(stock_access="when_blocked"), nerts={0: "AS"})
+    assert exact(blocked, "0:turn") == (
+        nl.Reason.STOCK_BLOCKED,
+        "seat 0 has a play available: stock_access='when_blocked'",
+        move("0:turn"),
+    )
