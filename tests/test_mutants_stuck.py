@@ -371,10 +371,11 @@ def test_joker_move_generation_slides_nothing_under_a_bound_joker_that_does_not_
     assert nl.Move.parse("1:QD@P1>U0") in nl.legal_moves(free, 1)
 
 
-def test_card_id_zero_plays_from_the_nerts_pile_and_the_waste_with_jokers() -> None:
+@pytest.mark.parametrize("jokers", [0, 2])
+def test_card_id_zero_plays_from_the_nerts_pile_and_the_waste(jokers: int) -> None:
     """Seat 0's A♣ is card id 0: from the Nerts top or the waste it starts a foundation or
     goes onto a red 2."""
-    variant = nl.Variant(jokers_per_deck=2)
+    variant = nl.Variant(jokers_per_deck=jokers)
     nerts = position(variant, nerts={0: "AC"}, work={0: ["2H"]})
     assert nl.legal_moves(nerts, 0)[:2] == (
         nl.Move.parse("0:AC@N>F+"),
@@ -649,3 +650,9 @@ def test_with_no_pass_left_the_remainder_turns_up_and_nothing_flips_over() -> No
     assert waste_tops(state.seats[1], state.ctx) == {
         nl.Card.parse(c, owner=1).id for c in ("2S", "AD")
     }
+
+
+def test_a_seat_that_must_fill_a_space_is_not_stuck() -> None:
+    state = position("racing_demon", nerts={0: "9C"}, work={0: ["9S", "", "KD", "QC"]})
+    assert nl.legal_moves(state, 0) == (nl.Move.parse("0:9C@N>P1"),)
+    assert nl.is_stuck(state, 0) is False
