@@ -656,3 +656,22 @@ def test_a_seat_that_must_fill_a_space_is_not_stuck() -> None:
     state = position("racing_demon", nerts={0: "9C"}, work={0: ["9S", "", "KD", "QC"]})
     assert nl.legal_moves(state, 0) == (nl.Move.parse("0:9C@N>P1"),)
     assert nl.is_stuck(state, 0) is False
+
+
+def test_the_stuck_search_moves_a_long_run_into_a_space() -> None:
+    """Seat 1 holds four runs King to Ace and one space: 8♣ down to A♦ into the space bares the
+    9♦ the diamonds need (nothing else ever plays)."""
+    fourth = "KD.QC.JH.10S.9D.8C.7H.6S.5D.4C.3H.2S.AD"
+    complete = [".".join(f"{r}{s}0" for r in RANKS) for s in "CHS"]
+    diamonds = ".".join(f"{r}D0" for r in RANKS[:8])
+    state = position(
+        nl.Variant(work_piles=5, foundation_limit="one_per_suit"),
+        seats=2,
+        foundations=[complete[0], diamonds, *complete[1:]],
+        work={1: [*RUNS, fourth, ""]},
+        waste={0: ".".join(f"{r}D" for r in RANKS[8:])},
+        stock={1: ""},
+        passes={0: 0, 1: 0},
+    )
+    assert (state.seats[1].stock, state.seats[1].waste, state.seats[1].nerts_pile) == ((), (), ())
+    assert nl.is_stuck(state, 1) is False
