@@ -200,6 +200,11 @@ def test_when_blocked_the_call_alone_is_not_a_play_that_blocks_the_stock() -> No
 
 def test_every_refusal_of_a_stock_or_call_move_is_exact() -> None:
     fresh = nl.deal("standard", seats=2, seed=1)
+    assert exact(fresh, "5:turn") == (
+        nl.Reason.NO_SUCH_SEAT,
+        "seat 5 does not play in this 2-seat hand",
+        move("5:turn"),
+    )
     assert exact(fresh, "1:nerts") == (
         nl.Reason.NERTS_NOT_EMPTY,
         "seat 1 still has 13 card(s) in its Nerts pile",
