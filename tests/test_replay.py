@@ -490,6 +490,7 @@ def test_a_batch_with_a_refused_move_is_refused_and_names_it():
     [
         ([], "a Batch holds at least one move; got none"),
         ([1], "Batch.moves[0] must be a Move; got 1"),
+        (5, "Batch.moves must be an iterable of Moves; got 5"),
     ],
 )
 def test_invalid_batches(moves, message):

@@ -71,7 +71,11 @@ BATCH_NOTE_PREFIX: Final = "in the batch's moves["
 
 
 def _to_moves(value: Iterable[Move]) -> tuple[Move, ...]:
-    return tuple(value)
+    try:
+        return tuple(value)
+    except TypeError:
+        msg = f"Batch.moves must be an iterable of Moves; got {value!r}"
+        raise ValueError(msg) from None
 
 
 def _check_moves(

@@ -346,7 +346,6 @@ class Table:
 
         >>> import nertslib as nl
         >>> from nertslib.table import Table
-        >>> state = nl.apply(nl.deal("standard", seats=2, seed=29), nl.Move.parse("0:AS@P3>F+"))
         >>> table = Table(nl.deal("standard", seats=2, seed=29))
         >>> table.submit(nl.Move.parse("0:AS@P3>F+"))
         >>> table.submit_batch([nl.Move.parse("0:2S@N>F0"), nl.Move.parse("1:2S@P1>F0")])
