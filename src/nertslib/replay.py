@@ -3,7 +3,7 @@
 A :class:`Replay` rebuilds every position of a hand exactly: the start is
 ``deal(variant, seats, seed)`` and each event is applied in order. An event is a
 :class:`~nertslib.Move`; a :class:`Batch` of moves submitted together and settled by
-:func:`~nertslib.table.arbitrate` (ties kept under ``tie_policy="both_keep"``); or ``RESOLVE``,
+:func:`~nertslib.arbitrate` (ties kept under ``tie_policy="both_keep"``); or ``RESOLVE``,
 the one system step: the everyone-stuck resolution :func:`~nertslib.resolve_stalemate`. A
 replay is checked when it is built, so holding one means holding a legal hand.
 
@@ -20,7 +20,7 @@ Move.parse('0:turn')
 
 :func:`nertslib.serialize.to_json` writes a replay (an event as its move notation, or
 ``"resolve"``, a batch as a list of notations), :func:`nertslib.bots.record_hand` records one
-played by bots, and :meth:`nertslib.table.Table.replay` one played at a table.
+played by bots, and :meth:`nertslib.Table.replay` one played at a table.
 """
 
 from __future__ import annotations
@@ -92,9 +92,9 @@ def _check_moves(
 
 @attrs.frozen
 class Batch:
-    """Moves submitted together, applied by :func:`~nertslib.table.arbitrate` in this order.
+    """Moves submitted together, applied by :func:`~nertslib.arbitrate` in this order.
 
-    What a :meth:`~nertslib.table.Table.submit_batch` applies: under
+    What a :meth:`~nertslib.Table.submit_batch` applies: under
     ``tie_policy="both_keep"`` a card that only lost its race to a card of the same batch
     joins the foundation too, which one :func:`~nertslib.apply` after another would refuse.
     In a replay every move of a batch must be accepted (a rejected move changed nothing and
@@ -132,7 +132,7 @@ def step(state: GameState, event: Event) -> GameState:
     """The state after ``event`` (a move, a :class:`Batch` or RESOLVE).
 
     A move goes through :func:`~nertslib.apply`, a batch through
-    :func:`~nertslib.table.arbitrate`, RESOLVE through :func:`~nertslib.resolve_stalemate`.
+    :func:`~nertslib.arbitrate`, RESOLVE through :func:`~nertslib.resolve_stalemate`.
 
     Raises:
         IllegalMoveError: for a move that ``apply`` refuses, or a move of a batch that
