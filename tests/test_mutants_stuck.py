@@ -1,7 +1,10 @@
-"""Exact behaviour of nertslib.stuck that the other tests leave open (found by mutation testing).
+"""Exact behaviour of stuck detection, the bot's planner and the moves they search (with and
+without jokers) that the other tests left open: each test was written for mutants that survived
+mutation testing.
 
-See docs/mutation-survivors.md for the mutants these tests kill and the ones that are
-equivalent.
+Most positions are built so that one rule alone decides: seat 0's cards complete every
+foundation, the last seat's stock is spent, and only the piles a test names can play. See
+docs/mutation-survivors.md for the mutants these tests kill and the ones that are equivalent.
 """
 
 import pytest
