@@ -154,3 +154,10 @@ class RaceLostError(IllegalMoveError):
 
     .. versionadded:: 0.1.0
     """
+
+
+def _error_for(rejection: Rejection) -> IllegalMoveError:
+    """The error that reports ``rejection``: :class:`RaceLostError` for a lost race."""
+    if rejection.reason is Reason.RACE_LOST:
+        return RaceLostError(rejection)
+    return IllegalMoveError(rejection)

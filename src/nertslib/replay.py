@@ -33,7 +33,7 @@ import attrs
 
 from nertslib.cards import MAX_SEATS, EvalRepr
 from nertslib.deal import deal
-from nertslib.errors import IllegalMoveError, RaceLostError, Reason
+from nertslib.errors import _error_for
 from nertslib.moves import Move
 from nertslib.rules import apply
 from nertslib.state import GameState
@@ -158,11 +158,7 @@ def step(state: GameState, event: Event) -> GameState:
         after, results = arbitrate(state, cast(Batch, event).moves)
         for k, rejection in enumerate(results):
             if rejection is not None:
-                error: IllegalMoveError = (
-                    RaceLostError(rejection)
-                    if rejection.reason is Reason.RACE_LOST
-                    else IllegalMoveError(rejection)
-                )
+                error = _error_for(rejection)
                 error.add_note(f"{BATCH_NOTE_PREFIX}{k}]")
                 raise error
         return after

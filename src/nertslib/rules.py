@@ -56,7 +56,7 @@ from nertslib.context import (
     next_key,
     turned_cursor,
 )
-from nertslib.errors import IllegalMoveError, NertsError, RaceLostError, Reason, Rejection
+from nertslib.errors import NertsError, Reason, Rejection, _error_for
 from nertslib.jokers import INVALID, declaration_fits, pile_base, position_key
 from nertslib.moves import Move, MoveKind, Zone
 from nertslib.state import EndReason, GameState, Layout
@@ -903,9 +903,7 @@ def apply(state: GameState, move: Move) -> GameState:
     """
     rejection = _reject(state, move)
     if rejection is not None:
-        if rejection.reason is Reason.RACE_LOST:
-            raise RaceLostError(rejection)
-        raise IllegalMoveError(rejection)
+        raise _error_for(rejection)
     return _play(state, move)
 
 
