@@ -70,10 +70,12 @@ if os.environ.get("MUTANT_UNDER_TEST"):
         stuck._SUMMARIES.clear()
         stuck._PASSES.clear()
         stuck._WORK_TOPS.clear()
+        stuck._TOPS.clear()
         stuck._config_summary.cache_clear()
         rules._WORK_INFO.clear()
         rules._CACHE.clear()
         rules._JOKER_SHUFFLE.clear()
+        rules._LAST_LEGAL = (None, ())
         context._context_for.cache_clear()
 
     @pytest.fixture(autouse=True)

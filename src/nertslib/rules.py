@@ -23,7 +23,7 @@ nothing but the tuple that holds them.
 from __future__ import annotations
 
 from itertools import pairwise
-from typing import Final, NamedTuple, cast
+from typing import Final, cast
 
 from nertslib.cards import (
     CARDS,
@@ -59,7 +59,7 @@ from nertslib.context import (
 from nertslib.errors import NertsError, Reason, Rejection, _error_for
 from nertslib.jokers import INVALID, declaration_fits, pile_base, position_key
 from nertslib.moves import Move, MoveKind, Zone
-from nertslib.state import EndReason, GameState, Layout
+from nertslib.state import EndReason, GameState, Layout, _new_layout, _new_state
 from nertslib.variants import Variant
 
 __all__ = [
@@ -134,15 +134,25 @@ def _foundation_plays(
     out.extend([_mv(card, src, sidx, _F, k) for k, want in enumerate(state.need) if want == key])
 
 
-def _work_plays(ctx: Context, card: int, src: int, info: _WorkInfo, out: list[Move]) -> None:
+def _work_plays(ctx: Context, card: int, src: int, info: _WorkInfo) -> tuple[Move, ...]:
+    """``card`` from source ``src`` onto, into or under the work piles ``info`` describes.
+
+    Memoised in ``info`` by card and source: the answer depends on nothing else (``info`` is
+    keyed by the piles and the space and slide rules), and a seat's work piles outlive many
+    Nerts and waste tops.
+    """
+    memo_key = card * 2 + src  # src is _N or _W
+    hit = info.plays.get(memo_key)
+    if hit is not None:
+        return hit
     want = KEY[card]
     onto = info.onto.get(want, ())
     if info.empty and _space_ok(ctx, card, src):
         onto = tuple(sorted(onto + info.empty)) if onto else info.empty
-    out.extend([_mv(card, src, 0, _TP, j) for j in onto])
-    under = info.under.get(want)
-    if under:
-        out.extend([_mv(card, src, 0, _TU, j) for j in under])
+    plays = [_mv(card, src, 0, _TP, j) for j in onto]
+    plays.extend([_mv(card, src, 0, _TU, j) for j in info.under.get(want, ())])
+    hit = info.plays[memo_key] = tuple(plays)
+    return hit
 
 
 def _progress_moves(state: GameState, lay: Layout, ctx: Context, out: list[Move]) -> None:
@@ -154,20 +164,22 @@ def _progress_moves(state: GameState, lay: Layout, ctx: Context, out: list[Move]
     need, fkey = state.need, ctx.fkey
     ntop = nerts[-1] if nerts else -1
     wtop = lay.deck[cur - 1] if cur else -1
+    info = _work_info(work, ctx, lay.down)
     if ntop >= 0 and (fkey[ntop] in need or RANK[ntop] == 1):
         _foundation_plays(state, ctx, ntop, _N, 0, out)
     if wtop >= 0 and (fkey[wtop] in need or RANK[wtop] == 1):
         _foundation_plays(state, ctx, wtop, _W, 0, out)
-    for i, pile in enumerate(work):
-        if pile:
-            top = pile[-1]
-            if fkey[top] in need or RANK[top] == 1:
-                _foundation_plays(state, ctx, top, _P, i, out)
-    info = _work_info(work, ctx, lay.down)
+    # One set test instead of a scan of the needs per work top: most calls find none.
+    if info.top_ace or not info.top_fkeys.isdisjoint(need):
+        for i, pile in enumerate(work):
+            if pile:
+                top = pile[-1]
+                if fkey[top] in need or RANK[top] == 1:
+                    _foundation_plays(state, ctx, top, _P, i, out)
     if ntop >= 0:
-        _work_plays(ctx, ntop, _N, info, out)
+        out.extend(_work_plays(ctx, ntop, _N, info))
     if wtop >= 0:
-        _work_plays(ctx, wtop, _W, info, out)
+        out.extend(_work_plays(ctx, wtop, _W, info))
 
 
 def _suffix_ok(move_rule: int, d: int, n: int) -> bool:
@@ -218,21 +230,59 @@ def _shuffle_moves(
     return out
 
 
-class _WorkInfo(NamedTuple):
-    """What a seat's work piles offer, cached by the piles (they change less than the rest)."""
+class _WorkInfo:
+    """What a seat's work piles offer, cached by the piles (they change less than the rest).
 
-    moves: tuple[Move, ...]
-    """The moves between work piles."""
-    onto: dict[int, tuple[int, ...]]
-    """Card key -> the piles whose top that card builds down on."""
-    empty: tuple[int, ...]
-    """The empty piles."""
-    under: dict[int, tuple[int, ...]]
-    """Card key -> the piles it may slide under now (empty if sliding is not allowed now)."""
+    Built on first sight of a configuration; the moves between the piles are worked out only
+    when :func:`legal_moves` first asks (the bots and the stuck test never do).
+    """
+
+    __slots__ = ("_moves", "empty", "onto", "plays", "top_ace", "top_fkeys", "under")
+
+    def __init__(
+        self, work: tuple[tuple[int, ...], ...], ctx: Context, down: tuple[tuple[int, ...], ...]
+    ) -> None:
+        onto: dict[int, list[int]] = {}
+        under: dict[int, list[int]] = {}
+        empty = tuple(j for j, pile in enumerate(work) if not pile)
+        slide_now = ctx.slide != SLIDE_OFF and (bool(empty) or ctx.slide == SLIDE_ALWAYS)
+        for j, pile in enumerate(work):
+            if pile:
+                onto.setdefault(ON[pile[-1]], []).append(j)
+                if slide_now and not (down and down[j]):
+                    under.setdefault(UNDER[pile[0]], []).append(j)
+        self.onto: dict[int, tuple[int, ...]] = {k: tuple(v) for k, v in onto.items()}
+        """Card key -> the piles whose top that card builds down on."""
+        self.empty = empty
+        """The empty piles."""
+        self.under: dict[int, tuple[int, ...]] = {k: tuple(v) for k, v in under.items()}
+        """Card key -> the piles it may slide under now (empty if sliding is not allowed now)."""
+        self.top_fkeys = frozenset(ctx.fkey[pile[-1]] for pile in work if pile)
+        """The foundation keys of the pile tops (under the build rule of the key)."""
+        self.top_ace = any(RANK[pile[-1]] == 1 for pile in work if pile)
+        """Whether an Ace is a pile top."""
+        self.plays: dict[int, tuple[Move, ...]] = {}
+        """Memo of :func:`_work_plays` by ``card * 2 + source``."""
+        self._moves: tuple[Move, ...] | None = None
+
+    def moves(
+        self, work: tuple[tuple[int, ...], ...], ctx: Context, down: tuple[tuple[int, ...], ...]
+    ) -> tuple[Move, ...]:
+        """The moves between work piles (``work``, ``ctx`` and ``down`` are this info's key)."""
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = tuple(
+                _mv(card, _P, i, tgt, j)
+                for card, i, tgt, j in _shuffle_moves(
+                    work, ctx.space, ctx.slide, ctx.move_rule, down
+                )
+            )
+        return moves
 
 
 _WORK_INFO: dict[
-    tuple[tuple[tuple[int, ...], ...], int, int, int, tuple[tuple[int, ...], ...]], _WorkInfo
+    tuple[tuple[tuple[int, ...], ...], int, int, int, int, tuple[tuple[int, ...], ...]],
+    _WorkInfo,
 ] = {}
 _WORK_INFO_LIMIT: Final = 1 << 16
 
@@ -240,32 +290,12 @@ _WORK_INFO_LIMIT: Final = 1 << 16
 def _work_info(
     work: tuple[tuple[int, ...], ...], ctx: Context, down: tuple[tuple[int, ...], ...] = ()
 ) -> _WorkInfo:
-    key = (work, ctx.space, ctx.slide, ctx.move_rule, down)
+    key = (work, ctx.space, ctx.slide, ctx.move_rule, ctx.rule, down)
     info = _WORK_INFO.get(key)
-    if info is not None:
-        return info
-    moves = tuple(
-        _mv(card, _P, i, tgt, j)
-        for card, i, tgt, j in _shuffle_moves(work, ctx.space, ctx.slide, ctx.move_rule, down)
-    )
-    onto: dict[int, list[int]] = {}
-    under: dict[int, list[int]] = {}
-    empty = tuple(j for j, pile in enumerate(work) if not pile)
-    slide_now = ctx.slide != SLIDE_OFF and (bool(empty) or ctx.slide == SLIDE_ALWAYS)
-    for j, pile in enumerate(work):
-        if pile:
-            onto.setdefault(ON[pile[-1]], []).append(j)
-            if slide_now and not (down and down[j]):
-                under.setdefault(UNDER[pile[0]], []).append(j)
-    info = _WorkInfo(
-        moves,
-        {k: tuple(v) for k, v in onto.items()},
-        empty,
-        {k: tuple(v) for k, v in under.items()},
-    )
-    if len(_WORK_INFO) >= _WORK_INFO_LIMIT:
-        _WORK_INFO.clear()
-    _WORK_INFO[key] = info
+    if info is None:
+        if len(_WORK_INFO) >= _WORK_INFO_LIMIT:
+            _WORK_INFO.clear()
+        info = _WORK_INFO[key] = _WorkInfo(work, ctx, down)
     return info
 
 
@@ -326,7 +356,7 @@ def legal_moves(state: GameState, seat: int) -> tuple[Move, ...]:
     if ctx.jokers:
         out.extend(_joker_shuffle(lay.work, lay.down, lay.bound, ctx))
     else:
-        out.extend(_work_info(lay.work, ctx, lay.down).moves)
+        out.extend(_work_info(lay.work, ctx, lay.down).moves(lay.work, ctx, lay.down))
     stock_left = len(lay.deck) - lay.cursor
     if not (ctx.when_blocked and progress):
         if stock_left:
@@ -335,7 +365,14 @@ def legal_moves(state: GameState, seat: int) -> tuple[Move, ...]:
             out.append(_RESTOCK[seat])
     if stock_left and not progress and _stuck.stuck_layout(state, lay, ctx):
         out.append(_ROTATE[seat])
-    return tuple(out)
+    global _LAST_LEGAL  # noqa: PLW0603 - a one-entry cache, replaced whole (thread safe)
+    moves = _LAST_LEGAL = (state, tuple(out))
+    return moves[1]
+
+
+# The last answer of legal_moves: apply skips validating a move that legal_moves just
+# generated for the very same (immutable) state, the pattern of every search loop and bot.
+_LAST_LEGAL: tuple[GameState | None, tuple[Move, ...]] = (None, ())
 
 
 def _has_progress(state: GameState, lay: Layout) -> bool:
@@ -901,6 +938,11 @@ def apply(state: GameState, move: Move) -> GameState:
     ...     print(error.reason, "|", error)
     Reason.NERTS_NOT_EMPTY | illegal move 1:nerts: seat 1 still has 13 card(s) in its Nerts pile
     """
+    last_state, last_moves = _LAST_LEGAL
+    if last_state is state:
+        for legal in last_moves:
+            if legal is move:  # identity: an equal move made elsewhere takes the long way
+                return _play(state, move)
     rejection = _reject(state, move)
     if rejection is not None:
         raise _error_for(rejection)
@@ -974,9 +1016,9 @@ def _play(state: GameState, move: Move) -> GameState:  # noqa: PLR0912, PLR0915
     bound = lay.bound
     if ctx.jokers and ctx.permanent and kind is MoveKind.PLAY:
         bound = _rebind(move, work, bound, ctx.variant.jokers_per_deck)
-    new_lay = Layout(seat, nerts, work, deck, cur, passes, down, bound)
+    new_lay = _new_layout(seat, nerts, work, deck, cur, passes, down, bound)
     layouts = state.layouts
-    return GameState(
+    return _new_state(
         state.variant,
         (*layouts[:seat], new_lay, *layouts[seat + 1 :]),
         fnd,

@@ -376,6 +376,20 @@ def _waste_of(cards: Iterable[int], fkey: tuple[int, ...]) -> _Waste:
     )
 
 
+_TOPS: dict[tuple[int, int], _Waste] = {}
+
+
+def _waste_top(card: int, ctx: Context) -> _Waste:
+    """The :class:`_Waste` of the one card ``card`` (cached: a bot asks on every turn)."""
+    key = (card, ctx.rule)
+    hit = _TOPS.get(key)
+    if hit is None:
+        if len(_TOPS) >= _SMALL_CACHE:
+            _TOPS.clear()
+        hit = _TOPS[key] = _waste_of((card,), ctx.fkey)
+    return hit
+
+
 def _pass_waste(lay: Layout, ctx: Context) -> _Waste:
     """The waste tops of a whole pass (:func:`iter_waste_tops`), cached by the stock."""
     key = (
@@ -544,12 +558,12 @@ def plan_progress(state: GameState, seat: int) -> Move | None:
     """
     lay = _layout(state, seat)
     ctx = state.ctx
-    tops = [(lay.nerts[-1], _N)] if lay.nerts else []
-    if lay.cursor:
-        tops.append((lay.deck[lay.cursor - 1], _W))
     nerts = lay.nerts[-1] if lay.nerts else -1
-    waste = _waste_of(lay.deck[lay.cursor - 1 : lay.cursor], ctx.fkey)
+    waste = _waste_top(lay.deck[lay.cursor - 1], ctx) if lay.cursor else _NO_WASTE
     if ctx.jokers and has_joker(lay):
+        tops = [(nerts, _N)] if lay.nerts else []
+        if lay.cursor:
+            tops.append((lay.deck[lay.cursor - 1], _W))
         found = _joker_plan(state, lay, ctx, tops, seat)
         if found is not None:
             return found[0]

@@ -1,0 +1,141 @@
+"""The engine's speed tricks change nothing a caller can see.
+
+Each trick (see docs/performance.md) has a slow, obviously right counterpart; these tests pin
+that the two agree: states built by the transition's twin constructors equal the attrs-built
+ones, ``apply`` trusting the last ``legal_moves`` answer accepts and refuses exactly what the
+full validation does, and the memoised move pieces equal freshly computed ones.
+"""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import nertslib as nl
+from nertslib import rules, stuck
+from nertslib.cards import RANK
+from nertslib.state import GameState, Layout, _new_layout, _new_state, _twin_constructor
+from tests.strategies import candidate_moves, examples, games
+
+
+def _fields(value: object) -> tuple[object, ...]:
+    return tuple(getattr(value, f.name) for f in attrs.fields(type(value)))  # type: ignore[arg-type]
+
+
+@examples(60)
+@given(games(max_steps=120))
+def test_twin_constructors_build_the_same_values(game: tuple[GameState, list[nl.Move]]) -> None:
+    state, _ = game
+    layouts = tuple(_new_layout(*_fields(lay)) for lay in state.layouts)
+    variant, _, *rest = _fields(state)
+    twin = _new_state(variant, layouts, *rest)
+    assert type(twin) is GameState
+    assert all(type(lay) is Layout for lay in twin.layouts)
+    assert twin == state
+    assert hash(twin) == hash(state)
+    assert _fields(twin) == _fields(state)  # ctx and need too, which == does not compare
+    assert [_fields(a) for a in twin.layouts] == [_fields(b) for b in state.layouts]
+    assert twin.to_nfen() == state.to_nfen()
+
+
+def test_twin_states_are_frozen_and_hash_once() -> None:
+    state = nl.apply(nl.deal("standard", 2, seed=1), nl.Move.turn(0))  # built by the twin
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        state.status = nl.EndReason.NERTS  # type: ignore[misc]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        state.layouts[0].cursor = 0  # type: ignore[misc]
+    cached = "_attrs_cached_hash"
+    assert getattr(state, cached) is None
+    assert hash(state) == hash(GameState.from_nfen(state.to_nfen()))
+    assert getattr(state, cached) == hash(state)
+    assert attrs.evolve(state, resolutions=1).resolutions == 1
+
+
+def test_twin_constructor_takes_every_field_in_order() -> None:
+    @attrs.frozen(weakref_slot=False)
+    class Point:
+        x: int
+        y: int = 0
+
+    @attrs.frozen(cache_hash=True, weakref_slot=False)
+    class Hashed:
+        a: int
+        b: str
+
+    assert _twin_constructor(Point)(1, 2) == Point(1, 2)
+    assert type(_twin_constructor(Point)(1, 2)) is Point
+    hashed = _twin_constructor(Hashed)(3, "b")
+    assert (hashed, hash(hashed)) == (Hashed(3, "b"), hash(Hashed(3, "b")))
+    with pytest.raises(TypeError):
+        _twin_constructor(Point)(1)  # no defaults: every field, positionally
+
+
+@examples(80)
+@given(games(max_steps=150), st.integers(0, 7), st.data())
+def test_apply_after_legal_moves_agrees_with_full_validation(
+    game: tuple[GameState, list[nl.Move]], seat_pick: int, data: st.DataObject
+) -> None:
+    state, _ = game
+    seat = seat_pick % len(state.layouts)
+    legal = nl.legal_moves(state, seat)
+    for move in data.draw(st.permutations(candidate_moves(state, seat)))[:12]:
+        nl.legal_moves(state, seat)  # the fast path is armed for this state
+        expected = nl.check(state, move)
+        if expected is None:
+            assert nl.apply(state, move) == rules._play(state, move)
+        else:
+            with pytest.raises(nl.IllegalMoveError) as caught:
+                nl.apply(state, move)
+            assert caught.value.reason is expected.reason
+    for move in legal:
+        nl.legal_moves(state, seat)
+        assert nl.apply(state, move) == rules._play(state, move)
+
+
+def test_apply_trusts_only_the_state_legal_moves_answered_for() -> None:
+    start = nl.deal("standard", 2, seed=1)
+    play = next(m for m in nl.legal_moves(start, 0) if m.kind is nl.MoveKind.PLAY)
+    after = nl.apply(start, play)
+    # The same interned move object, offered again for the state after it was played:
+    nl.legal_moves(start, 0)
+    with pytest.raises(nl.IllegalMoveError):
+        nl.apply(after, play)
+    # ... and for an equal state that is not the very object legal_moves answered for.
+    twin = GameState.from_nfen(start.to_nfen())
+    nl.legal_moves(twin, 1)
+    assert nl.apply(start, play) == after
+
+
+def test_apply_without_legal_moves_first_still_validates() -> None:
+    state = nl.deal("standard", 2, seed=1)
+    rules._LAST_LEGAL = (None, ())
+    with pytest.raises(nl.IllegalMoveError) as caught:
+        nl.apply(state, nl.Move.restock(0))
+    assert caught.value.reason is nl.Reason.STOCK_NOT_EMPTY
+    equal_not_same = nl.Move.parse(str(nl.Move.turn(0)))
+    nl.legal_moves(state, 0)
+    assert nl.apply(state, equal_not_same) == nl.apply(state, nl.Move.turn(0))
+
+
+@examples(60)
+@given(games(max_steps=150))
+def test_memoised_work_pieces_equal_fresh_ones(game: tuple[GameState, list[nl.Move]]) -> None:
+    state, _ = game
+    ctx = state.ctx
+    for lay in state.layouts:
+        info = rules._work_info(lay.work, ctx, lay.down)
+        fresh = rules._WorkInfo(lay.work, ctx, lay.down)
+        for tops, src in ((lay.nerts[-1:], rules._N), (lay.deck[lay.cursor - 1 : lay.cursor], 1)):
+            for c in tops:
+                first = rules._work_plays(ctx, c, src, info)
+                assert rules._work_plays(ctx, c, src, info) is first  # memoised
+                assert rules._work_plays(ctx, c, src, fresh) == first
+        moves = info.moves(lay.work, ctx, lay.down)
+        assert info.moves(lay.work, ctx, lay.down) is moves
+        assert fresh.moves(lay.work, ctx, lay.down) == moves
+        assert fresh.top_fkeys == {ctx.fkey[p[-1]] for p in lay.work if p}
+        assert fresh.top_ace == any(p and RANK[p[-1]] == 1 for p in lay.work)
+        for c in lay.deck:
+            assert stuck._waste_top(c, ctx) == stuck._waste_of((c,), ctx.fkey)
