@@ -187,6 +187,8 @@ class Card:
     >>> declared = Card(owner=0, suit=Suit.HEARTS, rank=6, joker=1)
     >>> declared, str(declared), declared.is_joker, declared.is_red, declared.raw_joker
     (Card.parse('X1=6H', owner=0), '🃏1=6♥', True, True, Card.parse('X1', owner=0))
+    >>> Card.parse("AC", owner=0).id, Card.parse("KS", owner=1).id, Card.parse("X2=AC", owner=1).id
+    (0, 105, 588)
 
     .. versionadded:: 0.1.0
     """
@@ -195,6 +197,23 @@ class Card:
     suit: Suit | None = attrs.field(validator=_check_suit)
     rank: int = attrs.field(validator=_check_rank)
     joker: int = attrs.field(default=0, validator=_check_joker)
+    id: int = attrs.field(init=False, eq=False, repr=False)
+    """The engine's int for this card, ``owner * 54 + suit * 13 + rank - 1``.
+
+    Jokers take ids 52 and 53 of their deck. A declared joker takes an id from
+    ``DECLARED_BASE`` (432) on: ``432 + (owner * 2 + n - 1) * 52 + suit * 13 + rank - 1``.
+    Ids are stable and documented, so they may be used as array indices by bots and
+    learning code. (Worked out once, when the card is made: the rules read it on every move.)
+    """
+
+    def __attrs_post_init__(self) -> None:
+        if self.suit is None:
+            card = self.owner * DECK_SPAN + 51 + self.joker
+        elif self.joker:
+            card = declared_id(self.owner, self.joker, int(self.suit) * 13 + self.rank - 1)
+        else:
+            card = card_id(self.owner, self.suit, self.rank)
+        object.__setattr__(self, "id", card)
 
     @classmethod
     def joker_of(cls, owner: int, number: int) -> Card:
@@ -231,27 +250,6 @@ class Card:
     def colour(self) -> Colour | None:
         """The card's colour, or ``None`` for a joker."""
         return None if self.suit is None else self.suit.colour
-
-    @property
-    def id(self) -> int:
-        """The engine's int for this card, ``owner * 54 + suit * 13 + rank - 1``.
-
-        Jokers take ids 52 and 53 of their deck. A declared joker takes an id from
-        ``DECLARED_BASE`` (432) on: ``432 + (owner * 2 + n - 1) * 52 + suit * 13 + rank - 1``.
-        Ids are stable and documented, so they may be used as array indices by bots and
-        learning code.
-
-        >>> from nertslib import Card
-        >>> Card.parse("AC", owner=0).id, Card.parse("KS", owner=1).id
-        (0, 105)
-        >>> Card.parse("X2=AC", owner=1).id
-        588
-        """
-        if self.suit is None:
-            return self.owner * DECK_SPAN + 51 + self.joker
-        if self.joker:
-            return declared_id(self.owner, self.joker, int(self.suit) * 13 + self.rank - 1)
-        return card_id(self.owner, self.suit, self.rank)
 
     @property
     def code(self) -> str:

@@ -365,14 +365,15 @@ _SMALL_CACHE: Final = 4096
 
 
 def _waste_of(cards: Iterable[int], fkey: tuple[int, ...]) -> _Waste:
-    tops = set(cards)
+    tops = frozenset(cards)
     if not tops:
         return _NO_WASTE
+    # map over the lookup tables runs in C: this is rebuilt whenever a stock is new
     return _Waste(
-        frozenset(KEY[c] for c in tops),
-        frozenset(fkey[c] for c in tops),
-        tuple(c for c in tops if RANK[c] == 1),
-        any(RANK[c] == KING for c in tops),
+        frozenset(map(KEY.__getitem__, tops)),
+        frozenset(map(fkey.__getitem__, tops)),
+        tuple([c for c in tops if RANK[c] == 1]),
+        KING in map(RANK.__getitem__, tops),
     )
 
 
@@ -405,8 +406,18 @@ def _pass_waste(lay: Layout, ctx: Context) -> _Waste:
     if hit is None:
         if len(_PASSES) >= _SMALL_CACHE:
             _PASSES.clear()
-        hit = _PASSES[key] = _waste_of(iter_waste_tops(lay, ctx), ctx.fkey)
+            _WASTES.clear()
+        # Turning the stock moves the cursor but mostly shows the same set of tops again:
+        # share the summary of a set of tops between the cursors that show it.
+        tops = (frozenset(iter_waste_tops(lay, ctx)), ctx.rule)
+        hit = _WASTES.get(tops)
+        if hit is None:
+            hit = _WASTES[tops] = _waste_of(tops[0], ctx.fkey)
+        _PASSES[key] = hit
     return hit
+
+
+_WASTES: dict[tuple[frozenset[int], int], _Waste] = {}
 
 
 _WORK_TOPS: dict[tuple[frozenset[int], int], tuple[frozenset[int], tuple[int, ...]]] = {}
@@ -436,8 +447,13 @@ def _progress_with(
     That is a work top to a foundation, or the Nerts top ``nerts`` (``-1``: none) or a card
     of ``waste`` to a foundation or a work pile.
     """
+    # Called for nearly every position without a progress move: the Ace tests (rare) are
+    # guarded so that the common case runs no generator.
+    need = state.need
     fkeys, aces = _work_tops(summary.tops, ctx.rule, ctx.fkey)
-    if not fkeys.isdisjoint(state.need) or any(_to_foundation_ok(state, ctx, ace) for ace in aces):
+    if not fkeys.isdisjoint(need) or (
+        aces and any(_to_foundation_ok(state, ctx, ace) for ace in aces)
+    ):
         return True
     if nerts >= 0 and (
         _to_foundation_ok(state, ctx, nerts) or _to_work_ok(ctx, summary, nerts, _N)
@@ -445,8 +461,8 @@ def _progress_with(
         return True
     if not waste.keys:
         return False
-    if not waste.fkeys.isdisjoint(state.need) or any(
-        _to_foundation_ok(state, ctx, ace) for ace in waste.aces
+    if not waste.fkeys.isdisjoint(need) or (
+        waste.aces and any(_to_foundation_ok(state, ctx, ace) for ace in waste.aces)
     ):
         return True
     keys = waste.keys
