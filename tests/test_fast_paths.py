@@ -139,3 +139,30 @@ def test_memoised_work_pieces_equal_fresh_ones(game: tuple[GameState, list[nl.Mo
         assert fresh.top_ace == any(p and RANK[p[-1]] == 1 for p in lay.work)
         for c in lay.deck:
             assert stuck._waste_top(c, ctx) == stuck._waste_of((c,), ctx.fkey)
+        # The stuck module's summaries kept on the info: filled by the stuck test and the bot
+        # planner, equal to the ones worked out afresh.
+        if state.status is None:
+            stuck.stuck_layout(state, lay, ctx, None, info)
+            stuck._plan_progress(state, lay, ctx, info)
+            # (left unset where those take another road: joker layouts, mandatory fills)
+            assert info.config in (None, stuck._config_summary(lay.work, lay.down))
+            assert info.summary in (
+                None,
+                stuck.work_summary(lay.work, ctx.space, ctx.slide, ctx.move_rule, lay.down),
+            )
+            assert stuck.stuck_layout(state, lay, ctx, None, info) == nl.is_stuck(state, lay.seat)
+            assert stuck._plan_progress(state, lay, ctx, info) == nl.stuck.plan_progress(
+                state, lay.seat
+            )
+
+
+def test_the_stuck_test_and_the_planner_keep_their_summaries_on_the_work_info() -> None:
+    state = nl.deal("standard", 2, seed=1)
+    lay, ctx = state.layouts[0], state.ctx
+    info = rules._WorkInfo(lay.work, ctx, lay.down)
+    assert (info.config, info.summary) == (None, None)
+    assert not stuck.stuck_layout(state, lay, ctx, None, info)
+    assert info.config == stuck._config_summary(lay.work, lay.down)
+    stuck._plan_progress(state, lay, ctx, info)
+    summary = stuck.work_summary(lay.work, ctx.space, ctx.slide, ctx.move_rule, lay.down)
+    assert info.summary == summary

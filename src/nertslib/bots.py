@@ -17,10 +17,10 @@ from collections.abc import Callable, Sequence
 from nertslib.deal import SplitMix64, deal
 from nertslib.moves import Move
 from nertslib.replay import RESOLVE, Replay, _unchecked_replay
-from nertslib.rules import _front_moves, _layout, apply, legal_moves
+from nertslib.rules import _front_moves, _layout, _work_info, apply, legal_moves
 from nertslib.scoring import Match, outcome
 from nertslib.state import GameState
-from nertslib.stuck import all_stuck, plan_progress, resolve_stalemate
+from nertslib.stuck import _plan_progress, all_stuck, resolve_stalemate
 from nertslib.variants import Variant
 
 __all__ = ["Bot", "RandomBot", "greedy_bot", "play_hand", "play_match", "record_hand"]
@@ -43,13 +43,15 @@ def greedy_bot(state: GameState, seat: int) -> Move | None:
     lay = _layout(state, seat)
     if state.status is not None:
         return None
+    ctx = state.ctx
+    info = None if ctx.jokers else _work_info(lay.work, ctx, lay.down)
     # legal_moves' first moves are already in greedy order: mandatory fills, the call, then
     # foundation plays (Nerts, waste, work tops), then the Nerts top, then the waste top
     first: list[Move] = []
-    _front_moves(state, lay, state.ctx, first)
+    _front_moves(state, lay, ctx, first, info)
     if first:
         return first[0]
-    return plan_progress(state, seat)
+    return _plan_progress(state, lay, ctx, info)
 
 
 class RandomBot:

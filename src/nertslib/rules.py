@@ -23,7 +23,7 @@ nothing but the tuple that holds them.
 from __future__ import annotations
 
 from itertools import pairwise
-from typing import Final, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from nertslib.cards import (
     CARDS,
@@ -61,6 +61,9 @@ from nertslib.jokers import INVALID, declaration_fits, pile_base, position_key
 from nertslib.moves import Move, MoveKind, Zone
 from nertslib.state import EndReason, GameState, Layout, _new_layout, _new_state
 from nertslib.variants import Variant
+
+if TYPE_CHECKING:
+    from nertslib.stuck import WorkSummary
 
 __all__ = [
     "apply",
@@ -155,7 +158,10 @@ def _work_plays(ctx: Context, card: int, src: int, info: _WorkInfo) -> tuple[Mov
     return hit
 
 
-def _progress_moves(state: GameState, lay: Layout, ctx: Context, out: list[Move]) -> None:
+def _progress_moves(
+    state: GameState, lay: Layout, ctx: Context, out: list[Move], info: _WorkInfo | None = None
+) -> None:
+    """Append the progress moves; ``info`` is ``_work_info`` of the layout, if known."""
     # The hot path: inlined lookups; _foundation_plays only for the rare hits and Aces.
     if ctx.jokers:
         _joker_progress_moves(state, lay, ctx, out)
@@ -164,7 +170,8 @@ def _progress_moves(state: GameState, lay: Layout, ctx: Context, out: list[Move]
     need, fkey = state.need, ctx.fkey
     ntop = nerts[-1] if nerts else -1
     wtop = lay.deck[cur - 1] if cur else -1
-    info = _work_info(work, ctx, lay.down)
+    if info is None:
+        info = _work_info(work, ctx, lay.down)
     if ntop >= 0 and (fkey[ntop] in need or RANK[ntop] == 1):
         _foundation_plays(state, ctx, ntop, _N, 0, out)
     if wtop >= 0 and (fkey[wtop] in need or RANK[wtop] == 1):
@@ -237,7 +244,17 @@ class _WorkInfo:
     when :func:`legal_moves` first asks (the bots and the stuck test never do).
     """
 
-    __slots__ = ("_moves", "empty", "onto", "plays", "top_ace", "top_fkeys", "under")
+    __slots__ = (
+        "_moves",
+        "config",
+        "empty",
+        "onto",
+        "plays",
+        "summary",
+        "top_ace",
+        "top_fkeys",
+        "under",
+    )
 
     def __init__(
         self, work: tuple[tuple[int, ...], ...], ctx: Context, down: tuple[tuple[int, ...], ...]
@@ -264,6 +281,10 @@ class _WorkInfo:
         self.plays: dict[int, tuple[Move, ...]] = {}
         """Memo of :func:`_work_plays` by ``card * 2 + source``."""
         self._moves: tuple[Move, ...] | None = None
+        self.config: WorkSummary | None = None
+        """The stuck test's summary of these piles as they are (set by the stuck module)."""
+        self.summary: WorkSummary | None = None
+        """Their ``stuck.work_summary``, once the bot planner has asked (set there)."""
 
     def moves(
         self, work: tuple[tuple[int, ...], ...], ctx: Context, down: tuple[tuple[int, ...], ...]
@@ -309,11 +330,13 @@ def _mandatory_fills(lay: Layout, ctx: Context) -> list[Move] | None:
     return [_mv(ntop, _N, 0, _TP, j) for j, pile in enumerate(lay.work) if not pile]
 
 
-def _front_moves(state: GameState, lay: Layout, ctx: Context, out: list[Move]) -> bool:
+def _front_moves(
+    state: GameState, lay: Layout, ctx: Context, out: list[Move], info: _WorkInfo | None = None
+) -> bool:
     """Append the moves that come first in :func:`legal_moves`.
 
     Those are the mandatory fills (then they are the only moves, and it returns True), else
-    calling Nerts, then the progress moves.
+    calling Nerts, then the progress moves. ``info`` is ``_work_info`` of the layout, if known.
     """
     if ctx.mandatory:
         mandatory = _mandatory_fills(lay, ctx)
@@ -322,7 +345,7 @@ def _front_moves(state: GameState, lay: Layout, ctx: Context, out: list[Move]) -
             return True
     if not lay.nerts and not ctx.auto_call:
         out.append(_CALL[lay.seat])
-    _progress_moves(state, lay, ctx, out)
+    _progress_moves(state, lay, ctx, out, info)
     return False
 
 
@@ -350,20 +373,21 @@ def legal_moves(state: GameState, seat: int) -> tuple[Move, ...]:
     lay = layouts[seat]
     ctx = state.ctx
     out: list[Move] = []
-    if _front_moves(state, lay, ctx, out):
+    info = None if ctx.jokers else _work_info(lay.work, ctx, lay.down)
+    if _front_moves(state, lay, ctx, out, info):
         return tuple(out)
     progress = len(out) > (not lay.nerts and not ctx.auto_call)  # beyond the call
-    if ctx.jokers:
+    if info is None:
         out.extend(_joker_shuffle(lay.work, lay.down, lay.bound, ctx))
     else:
-        out.extend(_work_info(lay.work, ctx, lay.down).moves(lay.work, ctx, lay.down))
+        out.extend(info.moves(lay.work, ctx, lay.down))
     stock_left = len(lay.deck) - lay.cursor
     if not (ctx.when_blocked and progress):
         if stock_left:
             out.append(_TURN[seat])
         elif lay.cursor and lay.passes < ctx.max_passes:
             out.append(_RESTOCK[seat])
-    if stock_left and not progress and _stuck.stuck_layout(state, lay, ctx):
+    if stock_left and not progress and _stuck.stuck_layout(state, lay, ctx, None, info):
         out.append(_ROTATE[seat])
     global _LAST_LEGAL  # noqa: PLW0603 - a one-entry cache, replaced whole (thread safe)
     moves = _LAST_LEGAL = (state, tuple(out))

@@ -57,6 +57,7 @@ from nertslib.rules import (
     _space_ok,
     _suit_started,
     _valid,
+    _WorkInfo,
     joker_constraint,
     joker_shuffle_moves,
 )
@@ -315,11 +316,16 @@ def is_stuck(state: GameState, seat: int) -> bool:
 
 
 def stuck_layout(
-    state: GameState, lay: Layout, ctx: Context, summary: WorkSummary | None = None
+    state: GameState,
+    lay: Layout,
+    ctx: Context,
+    summary: WorkSummary | None = None,
+    info: _WorkInfo | None = None,
 ) -> bool:
     """:func:`is_stuck` for a layout of a hand in play (no argument checks).
 
-    ``summary``, if given, is the layout's :func:`work_summary`.
+    ``summary``, if given, is the layout's :func:`work_summary`; ``info``, if given, its
+    ``rules._work_info`` (which keeps the summary of the piles as they are).
     """
     if ctx.mandatory and _mandatory_fills(lay, ctx) is not None:
         return False
@@ -329,7 +335,11 @@ def stuck_layout(
     waste = _pass_waste(lay, ctx)
     if summary is None:
         # Cheap first: a top of the pass that plays in the current configuration.
-        config = _config_summary(lay.work, lay.down)
+        config = None if info is None else info.config
+        if config is None:
+            config = _config_summary(lay.work, lay.down)
+            if info is not None:
+                info.config = config
         if _progress_with(state, ctx, config, nerts, waste):
             return False
         summary = work_summary(lay.work, ctx.space, ctx.slide, ctx.move_rule, lay.down)
@@ -572,8 +582,24 @@ def plan_progress(state: GameState, seat: int) -> Move | None:
     seat's Nerts top, waste top or a work top can make progress; else a stock action if the
     progress needs another waste top; else ``None`` (the seat is stuck). Used by the bots.
     """
-    lay = _layout(state, seat)
-    ctx = state.ctx
+    return _plan_progress(state, _layout(state, seat), state.ctx, None)
+
+
+def _layout_summary(lay: Layout, ctx: Context, info: _WorkInfo | None) -> WorkSummary:
+    """The :func:`work_summary` of ``lay``'s piles, kept on ``info`` if given."""
+    summary = None if info is None else info.summary
+    if summary is None:
+        summary = work_summary(lay.work, ctx.space, ctx.slide, ctx.move_rule, lay.down)
+        if info is not None:
+            info.summary = summary
+    return summary
+
+
+def _plan_progress(
+    state: GameState, lay: Layout, ctx: Context, info: _WorkInfo | None
+) -> Move | None:
+    """:func:`plan_progress` for a layout; ``info``, if given, is its ``rules._work_info``."""
+    seat = lay.seat
     nerts = lay.nerts[-1] if lay.nerts else -1
     waste = _waste_top(lay.deck[lay.cursor - 1], ctx) if lay.cursor else _NO_WASTE
     if ctx.jokers and has_joker(lay):
@@ -586,7 +612,7 @@ def plan_progress(state: GameState, seat: int) -> Move | None:
         if state.status is not None or stuck_layout(state, lay, ctx):
             return None
         return _TURN[seat] if len(lay.deck) > lay.cursor else _RESTOCK[seat]
-    summary = work_summary(lay.work, ctx.space, ctx.slide, ctx.move_rule, lay.down)
+    summary = _layout_summary(lay, ctx, info)
     if not _progress_with(state, ctx, summary, nerts, waste):
         # progress needs another waste top (or is impossible): turn, unless stuck
         if state.status is not None or stuck_layout(state, lay, ctx, summary):
