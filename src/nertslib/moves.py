@@ -86,6 +86,21 @@ class Zone(EvalRepr, enum.Enum):
         return self.value
 
 
+# The members as plain module globals, for the hot paths: in CPython 3.11 reading an Enum
+# member as a class attribute (``MoveKind.PLAY``) costs about 0.1 µs, five times a plain one.
+K_PLAY: Final = MoveKind.PLAY
+K_TURN: Final = MoveKind.TURN
+K_RESTOCK: Final = MoveKind.RESTOCK
+K_ROTATE: Final = MoveKind.ROTATE
+K_CALL: Final = MoveKind.CALL
+Z_NERTS: Final = Zone.NERTS
+Z_WASTE: Final = Zone.WASTE
+Z_WORK: Final = Zone.WORK
+Z_FOUNDATION: Final = Zone.FOUNDATION
+Z_NEW_FOUNDATION: Final = Zone.NEW_FOUNDATION
+Z_UNDER: Final = Zone.UNDER
+_TO_FOUNDATION: Final = (Z_FOUNDATION, Z_NEW_FOUNDATION)
+
 _SOURCES: Final = (Zone.NERTS, Zone.WASTE, Zone.WORK)
 _TARGETS: Final = (Zone.FOUNDATION, Zone.NEW_FOUNDATION, Zone.WORK, Zone.UNDER)
 _INDEXED: Final = (Zone.WORK, Zone.FOUNDATION, Zone.UNDER)
@@ -211,14 +226,12 @@ class Move:
         Progress is a play to a foundation, or a play of the Nerts top or the waste top.
         Stock operations and moves between work piles are not.
         """
-        return self.kind is MoveKind.PLAY and (
-            self.source is not Zone.WORK or self.target in (Zone.FOUNDATION, Zone.NEW_FOUNDATION)
-        )
+        return self.kind is K_PLAY and (self.source is not Z_WORK or self.target in _TO_FOUNDATION)
 
     @property
     def to_foundation(self) -> bool:
         """Whether the move plays a card to a foundation (existing or new)."""
-        return self.target in (Zone.FOUNDATION, Zone.NEW_FOUNDATION)
+        return self.target in _TO_FOUNDATION
 
     def notation(self) -> str:
         """The one-line notation (also ``str(move)``)."""

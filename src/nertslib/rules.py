@@ -58,7 +58,22 @@ from nertslib.context import (
 )
 from nertslib.errors import NertsError, Reason, Rejection, _error_for
 from nertslib.jokers import INVALID, declaration_fits, pile_base, position_key
-from nertslib.moves import Move, MoveKind, Zone
+from nertslib.moves import (
+    K_CALL,
+    K_PLAY,
+    K_RESTOCK,
+    K_ROTATE,
+    K_TURN,
+    Z_FOUNDATION,
+    Z_NERTS,
+    Z_NEW_FOUNDATION,
+    Z_UNDER,
+    Z_WASTE,
+    Z_WORK,
+    Move,
+    MoveKind,
+    Zone,
+)
 from nertslib.state import EndReason, GameState, Layout, _new_layout, _new_state
 from nertslib.variants import Variant
 
@@ -447,7 +462,7 @@ def _rebind(
 ) -> tuple[int, ...]:
     """``bound`` after ``move`` under ``joker_binding="permanent"``."""
     target = move.target
-    if target is Zone.WORK or target is Zone.UNDER:
+    if target is Z_WORK or target is Z_UNDER:
         return _bind_pile(work[move.target_index], bound, jokers)
     card = move.card.id  # type: ignore[union-attr]
     if bound and card >= DECLARED_BASE:
@@ -624,7 +639,7 @@ def _reject(state: GameState, move: Move) -> Rejection | None:
     lay = state.layouts[seat]
     ctx = state.ctx
     kind = move.kind
-    if kind is not MoveKind.PLAY:
+    if kind is not K_PLAY:
         return _reject_other(state, lay, ctx, move)
     if ctx.jokers:
         return _reject_joker(state, lay, ctx, move)
@@ -646,7 +661,7 @@ def _reject_card(  # noqa: PLR0912 - one branch per rule
     source, target = move.source, move.target
     # The source: is the card there, and which cards move with it?
     d = n = 0
-    if source is Zone.NERTS:
+    if source is Z_NERTS:
         if not lay.nerts:
             return Rejection(Reason.EMPTY_SOURCE, f"seat {seat}'s Nerts pile is empty", move)
         if lay.nerts[-1] != card:
@@ -656,7 +671,7 @@ def _reject_card(  # noqa: PLR0912 - one branch per rule
                 move,
             )
         src = _N
-    elif source is Zone.WASTE:
+    elif source is Z_WASTE:
         if not lay.cursor:
             return Rejection(Reason.EMPTY_SOURCE, f"seat {seat}'s waste is empty", move)
         top = lay.deck[lay.cursor - 1]
@@ -694,12 +709,12 @@ def _reject_card(  # noqa: PLR0912 - one branch per rule
             move,
         )
     j = move.target_index
-    if target is Zone.FOUNDATION or target is Zone.NEW_FOUNDATION:
+    if target is Z_FOUNDATION or target is Z_NEW_FOUNDATION:
         if src == _P and d != n - 1:
             return Rejection(
                 Reason.NOT_ON_TOP, "only the top card of a work pile may go to a foundation", move
             )
-        if target is Zone.NEW_FOUNDATION:
+        if target is Z_NEW_FOUNDATION:
             return _reject_new_foundation(state, ctx, fcard, move)
         return _reject_foundation(state, ctx, fcard, j, move)
     if j >= ctx.nwork:
@@ -709,7 +724,7 @@ def _reject_card(  # noqa: PLR0912 - one branch per rule
     if src == _P and move.source_index == j:
         return Rejection(Reason.SAME_PILE, f"work pile {j} cannot move onto itself", move)
     dest = lay.work[j]
-    if target is Zone.UNDER:
+    if target is Z_UNDER:
         if ctx.slide == SLIDE_OFF:
             return Rejection(Reason.SLIDE_UNDER_RULE, "this variant has no sliding under", move)
         if src == _P and d != n - 1:
@@ -795,7 +810,7 @@ def _reject_joker(state: GameState, lay: Layout, ctx: Context, move: Move) -> Re
     return Rejection(
         Reason.DOES_NOT_FIT,
         f"no identities of the jokers let {card_obj} go "
-        f"{'under' if move.target is Zone.UNDER else 'onto'} work pile {j}",
+        f"{'under' if move.target is Z_UNDER else 'onto'} work pile {j}",
         move,
     )
 
@@ -864,7 +879,7 @@ def _reject_other(  # noqa: PLR0912 - one branch per rule
     state: GameState, lay: Layout, ctx: Context, move: Move
 ) -> Rejection | None:
     kind, seat = move.kind, move.seat
-    if kind is MoveKind.CALL:
+    if kind is K_CALL:
         if ctx.auto_call:
             return Rejection(
                 Reason.CALL_NOT_ALLOWED, "call_mode='auto' ends the hand by itself", move
@@ -877,7 +892,7 @@ def _reject_other(  # noqa: PLR0912 - one branch per rule
             )
         return None
     stock_left = len(lay.deck) - lay.cursor
-    if kind is MoveKind.ROTATE:
+    if kind is K_ROTATE:
         if not stock_left:
             return Rejection(Reason.STOCK_EMPTY, f"seat {seat}'s stock is empty", move)
         if not _stuck.is_stuck(state, seat):
@@ -889,7 +904,7 @@ def _reject_other(  # noqa: PLR0912 - one branch per rule
             f"seat {seat} must first fill its empty work pile from its Nerts pile",
             move,
         )
-    if kind is MoveKind.TURN:
+    if kind is K_TURN:
         if not stock_left:
             return Rejection(
                 Reason.STOCK_EMPTY, f"seat {seat}'s stock is empty: restock first", move
@@ -986,65 +1001,73 @@ def _play(state: GameState, move: Move) -> GameState:  # noqa: PLR0912, PLR0915
     fnd, need = state.fnd, state.need
     status, caller, stalled = state.status, state.caller, state.stalled
     kind = move.kind
-    if kind is MoveKind.PLAY:
+    if kind is K_PLAY:
         card = move.card.id  # type: ignore[union-attr]
         source, target = move.source, move.target
+        # Tuples of piles are rebuilt through a list: cheaper than slicing round the index.
+        piles: list[tuple[int, ...]] | None = None
         moved: tuple[int, ...]
-        if source is Zone.NERTS:
+        if source is Z_NERTS:
             nerts = nerts[:-1]
             moved = (card,)
-        elif source is Zone.WASTE:
+        elif source is Z_WASTE:
             deck = deck[: cur - 1] + deck[cur:]
             cur -= 1
             moved = (card,)
         else:
             i = move.source_index
-            pile = work[i]
+            piles = list(work)
+            pile = piles[i]
             d = pile.index(card if card < DECLARED_BASE else JOKER_OF[card])
             moved = pile[d:]
             if not d and down and down[i]:
                 # Klondike: the face-down card below turns up.
                 hidden = down[i]
-                work = (*work[:i], hidden[-1:], *work[i + 1 :])
-                down = (*down[:i], hidden[:-1], *down[i + 1 :])
-                if not any(down):
-                    down = ()
+                piles[i] = hidden[-1:]
+                lowered = list(down)
+                lowered[i] = hidden[:-1]
+                down = tuple(lowered) if any(lowered) else ()
             else:
-                work = (*work[:i], pile[:d], *work[i + 1 :])
+                piles[i] = pile[:d]
         j = move.target_index
-        if target is Zone.FOUNDATION:
-            pile = fnd[j]
-            fnd = (*fnd[:j], (*pile, card), *fnd[j + 1 :])
-            need = (*need[:j], ctx.fnext[card], *need[j + 1 :])
-        elif target is Zone.NEW_FOUNDATION:
+        if target is Z_FOUNDATION:
+            fnds = list(fnd)
+            fnds[j] += (card,)
+            fnd = tuple(fnds)
+            needs = list(need)
+            needs[j] = ctx.fnext[card]
+            need = tuple(needs)
+        elif target is Z_NEW_FOUNDATION:
             need = (*need, ctx.fnext[card])
             fnd = (*fnd, (card,))
-        elif target is Zone.WORK:
-            work = (*work[:j], work[j] + moved, *work[j + 1 :])
-        else:  # UNDER
-            work = (*work[:j], moved + work[j], *work[j + 1 :])
-        if source is not Zone.WORK or move.to_foundation:
+        else:
+            if piles is None:
+                piles = list(work)
+            piles[j] = piles[j] + moved if target is Z_WORK else moved + piles[j]
+        if piles is not None:
+            work = tuple(piles)
+        if source is not Z_WORK or target is Z_FOUNDATION or target is Z_NEW_FOUNDATION:
             stalled = False
-            if ctx.auto_call and source is Zone.NERTS and not nerts:
+            if ctx.auto_call and source is Z_NERTS and not nerts:
                 status, caller = EndReason.NERTS, seat
-    elif kind is MoveKind.TURN:
+    elif kind is K_TURN:
         cur, passes = turned_cursor(
             cur, len(deck), ctx.turn, ctx.flip_immediately, passes, ctx.max_passes
         )
-    elif kind is MoveKind.RESTOCK:
+    elif kind is K_RESTOCK:
         cur, passes = 0, passes + 1
-    elif kind is MoveKind.ROTATE:
+    elif kind is K_ROTATE:
         deck = (*deck[:cur], *deck[cur + 1 :], deck[cur])
     else:  # CALL
         status, caller = EndReason.NERTS, seat
     bound = lay.bound
-    if ctx.jokers and ctx.permanent and kind is MoveKind.PLAY:
+    if ctx.jokers and ctx.permanent and kind is K_PLAY:
         bound = _rebind(move, work, bound, ctx.variant.jokers_per_deck)
-    new_lay = _new_layout(seat, nerts, work, deck, cur, passes, down, bound)
-    layouts = state.layouts
+    layouts = list(state.layouts)
+    layouts[seat] = _new_layout(seat, nerts, work, deck, cur, passes, down, bound)
     return _new_state(
         state.variant,
-        (*layouts[:seat], new_lay, *layouts[seat + 1 :]),
+        tuple(layouts),
         fnd,
         status,
         caller,
