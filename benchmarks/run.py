@@ -467,6 +467,12 @@ def main(argv: Sequence[str] | None = None) -> int:  # noqa: PLR0915 - a flat re
 
     def clear() -> None:
         nl_stuck._SUMMARIES.clear()  # looked up on each call, in case the dict is replaced
+        nl_stuck._VERDICTS.clear()
+
+    def forget_verdicts() -> None:
+        # Every pass of d checks every seat after every move from scratch: the verdicts of
+        # an earlier pass would otherwise answer for the same states.
+        nl_stuck._VERDICTS.clear()
 
     def fill_moves() -> object:
         return replay_pairs(games)
@@ -475,7 +481,9 @@ def main(argv: Sequence[str] | None = None) -> int:  # noqa: PLR0915 - a flat re
         return replay_pairs(pounce_games)
 
     def fill_stuck() -> object:
-        return stuck_every_seat(states)
+        filled = stuck_every_seat(states)
+        forget_verdicts()
+        return filled
 
     cal = Bench("calibration", lambda _r: calibration(cfg.calibration_n))
     chs = Bench("python-chess", lambda _r: chess_playouts(cfg.chess_moves, CHESS_SEED))

@@ -69,6 +69,7 @@ if os.environ.get("MUTANT_UNDER_TEST"):
     def _cold_caches() -> None:
         stuck._SUMMARIES.clear()
         stuck._PASSES.clear()
+        stuck._VERDICTS.clear()
         stuck._WASTES.clear()
         stuck._WORK_TOPS.clear()
         stuck._TOPS.clear()

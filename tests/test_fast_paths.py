@@ -17,7 +17,7 @@ import nertslib as nl
 from nertslib import rules, stuck
 from nertslib.cards import RANK
 from nertslib.state import GameState, Layout, _new_layout, _new_state, _twin_constructor
-from tests.strategies import candidate_moves, examples, games
+from tests.strategies import candidate_moves, examples, games, variants
 
 
 def _fields(value: object) -> tuple[object, ...]:
@@ -166,3 +166,55 @@ def test_the_stuck_test_and_the_planner_keep_their_summaries_on_the_work_info() 
     stuck._plan_progress(state, lay, ctx, info)
     summary = stuck.work_summary(lay.work, ctx.space, ctx.slide, ctx.move_rule, lay.down)
     assert info.summary == summary
+
+
+def test_a_remembered_stuck_verdict_is_dropped_when_the_foundations_change() -> None:
+    # Seed 1, two greedy seats: seat 0 plays 2♣ to a foundation while seat 1 is stuck, and
+    # that frees seat 1 although its layout is the very same object.
+    state = nl.deal("standard", 2, seed=1)
+    _, log = nl.play_hand(state, [nl.greedy_bot] * 2)
+    freeing = nl.Move.parse("0:2C@W>F4")
+    for move in log[: log.index(freeing)]:
+        state = nl.resolve_stalemate(state) if move is None else nl.apply(state, move)
+    after = nl.apply(state, freeing)
+    assert after.layouts[1] is state.layouts[1]
+    assert nl.is_stuck(state, 1)
+    assert not nl.is_stuck(after, 1)
+    assert nl.is_stuck(state, 1)  # and back: the verdict belongs to those foundations
+
+
+def test_a_remembered_unstuck_verdict_is_dropped_when_it_needed_the_foundations() -> None:
+    # Seed 1, two greedy seats: seat 0's only progress is a foundation play, and seat 1 takes
+    # that foundation first (7♣), leaving seat 0 stuck with the very same layout.
+    state = nl.deal("standard", 2, seed=1)
+    _, log = nl.play_hand(state, [nl.greedy_bot] * 2)
+    taking = nl.Move.parse("1:7C@P0>F4")
+    for move in log[: log.index(taking)]:
+        state = nl.resolve_stalemate(state) if move is None else nl.apply(state, move)
+    after = nl.apply(state, taking)
+    assert after.layouts[0] is state.layouts[0]
+    assert not nl.is_stuck(state, 0)
+    assert nl.is_stuck(after, 0)
+
+
+@examples(40)
+@given(variants(), st.integers(1, 4), st.integers(0, 2**32))
+def test_remembered_stuck_verdicts_equal_fresh_ones(
+    variant: nl.Variant, seats: int, seed: int
+) -> None:
+    # Greedy and random seats, every seat checked after every action: most layouts are the
+    # same objects as one action before, under changing foundations.
+    start = nl.deal(variant, seats, seed)
+    bots = [nl.greedy_bot if seat % 2 else nl.RandomBot(seed + seat) for seat in range(seats)]
+    _, log = nl.play_hand(start, bots, max_actions=150)
+    state = start
+    for move in (None, *log):
+        if move is not None:
+            state = nl.apply(state, move)
+        elif state is not start:
+            state = nl.resolve_stalemate(state)
+        for seat in range(seats):
+            fresh = state.status is None and stuck.stuck_layout(
+                state, state.layouts[seat], state.ctx
+            )
+            assert nl.is_stuck(state, seat) == fresh

@@ -312,7 +312,40 @@ def is_stuck(state: GameState, seat: int) -> bool:
     lay = _layout(state, seat)
     if state.status is not None:
         return False
-    return stuck_layout(state, lay, state.ctx)
+    return _remembered_stuck(state, lay, state.ctx)
+
+
+# The last verdict per layout. A verdict depends only on the layout, the foundations and the
+# rules, and after a move every other seat's layout is the very same object as before; and a
+# seat whose Nerts or waste top can go onto its own work piles as they are stays unstuck
+# whatever happens on the foundations. So checking every seat after every move (a host, the
+# driver's everyone-stuck test) works out little more than the seat that moved. An entry
+# holds its layout and foundations (None: any), so the ids it is filed under stay theirs.
+_VERDICTS: dict[int, tuple[Layout, tuple[tuple[int, ...], ...] | None, Context, bool]] = {}
+
+
+def _remembered_stuck(state: GameState, lay: Layout, ctx: Context) -> bool:
+    """:func:`stuck_layout`, remembered for the same layout and rules (see ``_VERDICTS``)."""
+    fnd = state.fnd
+    last = _VERDICTS.get(id(lay))
+    if (
+        last is not None
+        and last[0] is lay
+        and last[2] is ctx
+        and (last[1] is fnd or last[1] is None)
+    ):
+        return last[3]
+    verdict = stuck_layout(state, lay, ctx)
+    keep: tuple[tuple[int, ...], ...] | None = fnd
+    if not verdict and not ctx.jokers:
+        nerts = lay.nerts[-1] if lay.nerts else -1
+        config = _config_summary(lay.work, lay.down)
+        if _onto_work(ctx, config, nerts, _pass_waste(lay, ctx)):
+            keep = None
+    if len(_VERDICTS) >= _SMALL_CACHE:
+        _VERDICTS.clear()
+    _VERDICTS[id(lay)] = (lay, keep, ctx, verdict)
+    return verdict
 
 
 def stuck_layout(
@@ -465,17 +498,26 @@ def _progress_with(
         aces and any(_to_foundation_ok(state, ctx, ace) for ace in aces)
     ):
         return True
-    if nerts >= 0 and (
-        _to_foundation_ok(state, ctx, nerts) or _to_work_ok(ctx, summary, nerts, _N)
+    if nerts >= 0 and _to_foundation_ok(state, ctx, nerts):
+        return True
+    if waste.keys and (
+        not waste.fkeys.isdisjoint(need)
+        or (waste.aces and any(_to_foundation_ok(state, ctx, ace) for ace in waste.aces))
     ):
         return True
-    if not waste.keys:
-        return False
-    if not waste.fkeys.isdisjoint(need) or (
-        waste.aces and any(_to_foundation_ok(state, ctx, ace) for ace in waste.aces)
-    ):
+    return _onto_work(ctx, summary, nerts, waste)
+
+
+def _onto_work(ctx: Context, summary: WorkSummary, nerts: int, waste: _Waste) -> bool:
+    """Whether the Nerts top or a card of ``waste`` goes onto, into or under the work piles.
+
+    The part of :func:`_progress_with` that does not depend on the foundations.
+    """
+    if nerts >= 0 and _to_work_ok(ctx, summary, nerts, _N):
         return True
     keys = waste.keys
+    if not keys:
+        return False
     if not keys.isdisjoint(summary.on_keys):
         return True
     if summary.space and (ctx.space == SPACE_ANY or (ctx.space == SPACE_KING_ONLY and waste.king)):
