@@ -142,7 +142,9 @@ def test_memoised_work_pieces_equal_fresh_ones(game: tuple[GameState, list[nl.Mo
         # The stuck module's summaries kept on the info: filled by the stuck test and the bot
         # planner, equal to the ones worked out afresh.
         if state.status is None:
-            stuck.stuck_layout(state, lay, ctx, None, info)
+            no_progress = not rules._has_progress(state, lay)
+            if no_progress:
+                stuck.stuck_without_progress(state, lay, ctx, info)
             stuck._plan_progress(state, lay, ctx, info)
             # (left unset where those take another road: joker layouts, mandatory fills)
             assert info.config in (None, stuck._config_summary(lay.work, lay.down))
@@ -150,22 +152,37 @@ def test_memoised_work_pieces_equal_fresh_ones(game: tuple[GameState, list[nl.Mo
                 None,
                 stuck.work_summary(lay.work, ctx.space, ctx.slide, ctx.move_rule, lay.down),
             )
-            assert stuck.stuck_layout(state, lay, ctx, None, info) == nl.is_stuck(state, lay.seat)
+            if no_progress:
+                verdict = stuck.stuck_without_progress(state, lay, ctx, info)
+                assert verdict == stuck.stuck_layout(state, lay, ctx)
             assert stuck._plan_progress(state, lay, ctx, info) == nl.stuck.plan_progress(
                 state, lay.seat
             )
 
 
 def test_the_stuck_test_and_the_planner_keep_their_summaries_on_the_work_info() -> None:
-    state = nl.deal("standard", 2, seed=1)
-    lay, ctx = state.layouts[0], state.ctx
-    info = rules._WorkInfo(lay.work, ctx, lay.down)
-    assert (info.config, info.summary) == (None, None)
-    assert not stuck.stuck_layout(state, lay, ctx, None, info)
-    assert info.config == stuck._config_summary(lay.work, lay.down)
-    stuck._plan_progress(state, lay, ctx, info)
-    summary = stuck.work_summary(lay.work, ctx.space, ctx.slide, ctx.move_rule, lay.down)
-    assert info.summary == summary
+    start = nl.deal("standard", 2, seed=1)
+    _, log = nl.play_hand(start, [nl.greedy_bot] * 2)
+    state, kept = start, {"config": 0, "summary": 0}
+    for move in log:
+        lay, ctx = state.layouts[move.seat if move else 0], state.ctx
+        if not rules._has_progress(state, lay) and lay.cursor < len(lay.deck):
+            info = rules._WorkInfo(lay.work, ctx, lay.down)
+            assert stuck.stuck_without_progress(state, lay, ctx, info) == stuck.stuck_layout(
+                state, lay, ctx
+            )
+            assert stuck._plan_progress(state, lay, ctx, info) == nl.stuck.plan_progress(
+                state, lay.seat
+            )
+            config = stuck._config_summary(lay.work, lay.down)
+            summary = stuck.work_summary(lay.work, ctx.space, ctx.slide, ctx.move_rule, lay.down)
+            assert info.config in (None, config)
+            assert info.summary in (None, summary)
+            kept["config"] += info.config is not None
+            kept["summary"] += info.summary is not None
+        state = nl.resolve_stalemate(state) if move is None else nl.apply(state, move)
+    assert kept["config"] > 0
+    assert kept["summary"] > 0
 
 
 def test_a_remembered_stuck_verdict_is_dropped_when_the_foundations_change() -> None:

@@ -402,7 +402,15 @@ def legal_moves(state: GameState, seat: int) -> tuple[Move, ...]:
             out.append(_TURN[seat])
         elif lay.cursor and lay.passes < ctx.max_passes:
             out.append(_RESTOCK[seat])
-    if stock_left and not progress and _stuck.stuck_layout(state, lay, ctx, None, info):
+    if (
+        stock_left
+        and not progress
+        and (
+            _stuck.stuck_layout(state, lay, ctx)
+            if info is None
+            else _stuck.stuck_without_progress(state, lay, ctx, info)
+        )
+    ):
         out.append(_ROTATE[seat])
     global _LAST_LEGAL  # noqa: PLW0603 - a one-entry cache, replaced whole (thread safe)
     moves = _LAST_LEGAL = (state, tuple(out))

@@ -349,16 +349,11 @@ def _remembered_stuck(state: GameState, lay: Layout, ctx: Context) -> bool:
 
 
 def stuck_layout(
-    state: GameState,
-    lay: Layout,
-    ctx: Context,
-    summary: WorkSummary | None = None,
-    info: _WorkInfo | None = None,
+    state: GameState, lay: Layout, ctx: Context, summary: WorkSummary | None = None
 ) -> bool:
     """:func:`is_stuck` for a layout of a hand in play (no argument checks).
 
-    ``summary``, if given, is the layout's :func:`work_summary`; ``info``, if given, its
-    ``rules._work_info`` (which keeps the summary of the piles as they are).
+    ``summary``, if given, is the layout's :func:`work_summary`.
     """
     if ctx.mandatory and _mandatory_fills(lay, ctx) is not None:
         return False
@@ -368,14 +363,36 @@ def stuck_layout(
     waste = _pass_waste(lay, ctx)
     if summary is None:
         # Cheap first: a top of the pass that plays in the current configuration.
-        config = None if info is None else info.config
-        if config is None:
-            config = _config_summary(lay.work, lay.down)
-            if info is not None:
-                info.config = config
+        config = _config_summary(lay.work, lay.down)
         if _progress_with(state, ctx, config, nerts, waste):
             return False
         summary = work_summary(lay.work, ctx.space, ctx.slide, ctx.move_rule, lay.down)
+    return not _progress_with(state, ctx, summary, nerts, waste)
+
+
+def stuck_without_progress(state: GameState, lay: Layout, ctx: Context, info: _WorkInfo) -> bool:
+    """:func:`stuck_layout` for a layout that has no progress move now.
+
+    :func:`~nertslib.legal_moves` knows that when it decides whether to offer the rotation, and
+    then neither a work top nor the Nerts top plays in the piles as they are: only another
+    waste top of the pass or a rearrangement can help. ``info`` is ``rules._work_info``.
+    """
+    if ctx.jokers and has_joker(lay):
+        return _joker_plan(state, lay, ctx, list(_pass_tops(lay, ctx)), None) is None
+    waste = _pass_waste(lay, ctx)
+    if waste.keys:
+        need = state.need
+        if not waste.fkeys.isdisjoint(need) or (
+            waste.aces and any(_to_foundation_ok(state, ctx, ace) for ace in waste.aces)
+        ):
+            return False
+        config = info.config
+        if config is None:
+            config = info.config = _config_summary(lay.work, lay.down)
+        if _onto_work(ctx, config, -1, waste):
+            return False
+    nerts = lay.nerts[-1] if lay.nerts else -1
+    summary = work_summary(lay.work, ctx.space, ctx.slide, ctx.move_rule, lay.down)
     return not _progress_with(state, ctx, summary, nerts, waste)
 
 
