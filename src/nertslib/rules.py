@@ -198,10 +198,13 @@ def _progress_moves(
                 top = pile[-1]
                 if fkey[top] in need or RANK[top] == 1:
                     _foundation_plays(state, ctx, top, _P, i, out)
+    plays = info.plays  # _work_plays' memo, read here first to save a call
     if ntop >= 0:
-        out.extend(_work_plays(ctx, ntop, _N, info))
+        hit = plays.get(ntop * 2 + _N)
+        out.extend(_work_plays(ctx, ntop, _N, info) if hit is None else hit)
     if wtop >= 0:
-        out.extend(_work_plays(ctx, wtop, _W, info))
+        hit = plays.get(wtop * 2 + _W)
+        out.extend(_work_plays(ctx, wtop, _W, info) if hit is None else hit)
 
 
 def _suffix_ok(move_rule: int, d: int, n: int) -> bool:
@@ -260,11 +263,11 @@ class _WorkInfo:
     """
 
     __slots__ = (
-        "_moves",
         "config",
         "empty",
         "onto",
         "plays",
+        "shuffle",
         "summary",
         "top_ace",
         "top_fkeys",
@@ -295,7 +298,8 @@ class _WorkInfo:
         """Whether an Ace is a pile top."""
         self.plays: dict[int, tuple[Move, ...]] = {}
         """Memo of :func:`_work_plays` by ``card * 2 + source``."""
-        self._moves: tuple[Move, ...] | None = None
+        self.shuffle: tuple[Move, ...] | None = None
+        """The moves between the piles, once :meth:`moves` has worked them out."""
         self.config: WorkSummary | None = None
         """The stuck test's summary of these piles as they are (set by the stuck module)."""
         self.summary: WorkSummary | None = None
@@ -305,9 +309,9 @@ class _WorkInfo:
         self, work: tuple[tuple[int, ...], ...], ctx: Context, down: tuple[tuple[int, ...], ...]
     ) -> tuple[Move, ...]:
         """The moves between work piles (``work``, ``ctx`` and ``down`` are this info's key)."""
-        moves = self._moves
+        moves = self.shuffle
         if moves is None:
-            moves = self._moves = tuple(
+            moves = self.shuffle = tuple(
                 _mv(card, _P, i, tgt, j)
                 for card, i, tgt, j in _shuffle_moves(
                     work, ctx.space, ctx.slide, ctx.move_rule, down
@@ -389,13 +393,19 @@ def legal_moves(state: GameState, seat: int) -> tuple[Move, ...]:
     ctx = state.ctx
     out: list[Move] = []
     info = None if ctx.jokers else _work_info(lay.work, ctx, lay.down)
-    if _front_moves(state, lay, ctx, out, info):
-        return tuple(out)
+    if ctx.mandatory:
+        if _front_moves(state, lay, ctx, out, info):
+            return tuple(out)  # only the mandatory fills
+    else:  # _front_moves inlined: the call, then the progress moves
+        if not lay.nerts and not ctx.auto_call:
+            out.append(_CALL[seat])
+        _progress_moves(state, lay, ctx, out, info)
     progress = len(out) > (not lay.nerts and not ctx.auto_call)  # beyond the call
     if info is None:
         out.extend(_joker_shuffle(lay.work, lay.down, lay.bound, ctx))
     else:
-        out.extend(info.moves(lay.work, ctx, lay.down))
+        shuffle = info.shuffle  # info.moves() without the call once known
+        out.extend(info.moves(lay.work, ctx, lay.down) if shuffle is None else shuffle)
     stock_left = len(lay.deck) - lay.cursor
     if not (ctx.when_blocked and progress):
         if stock_left:
@@ -1059,9 +1069,12 @@ def _play(state: GameState, move: Move) -> GameState:  # noqa: PLR0912, PLR0915
             if ctx.auto_call and source is Z_NERTS and not nerts:
                 status, caller = EndReason.NERTS, seat
     elif kind is K_TURN:
-        cur, passes = turned_cursor(
-            cur, len(deck), ctx.turn, ctx.flip_immediately, passes, ctx.max_passes
-        )
+        if cur + ctx.turn <= len(deck):  # a whole turn: no remainder rule to apply
+            cur += ctx.turn
+        else:
+            cur, passes = turned_cursor(
+                cur, len(deck), ctx.turn, ctx.flip_immediately, passes, ctx.max_passes
+            )
     elif kind is K_RESTOCK:
         cur, passes = 0, passes + 1
     elif kind is K_ROTATE:
