@@ -335,17 +335,34 @@ def _remembered_stuck(state: GameState, lay: Layout, ctx: Context) -> bool:
         and (last[1] is fnd or last[1] is None)
     ):
         return last[3]
-    verdict = stuck_layout(state, lay, ctx)
-    keep: tuple[tuple[int, ...], ...] | None = fnd
-    if not verdict and not ctx.jokers:
-        nerts = lay.nerts[-1] if lay.nerts else -1
-        config = _config_summary(lay.work, lay.down)
-        if _onto_work(ctx, config, nerts, _pass_waste(lay, ctx)):
-            keep = None
+    verdict, own_piles = _stuck_and_why(state, lay, ctx)
     if len(_VERDICTS) >= _SMALL_CACHE:
         _VERDICTS.clear()
-    _VERDICTS[id(lay)] = (lay, keep, ctx, verdict)
+    _VERDICTS[id(lay)] = (lay, None if own_piles else fnd, ctx, verdict)
     return verdict
+
+
+def _stuck_and_why(state: GameState, lay: Layout, ctx: Context) -> tuple[bool, bool]:
+    """:func:`stuck_layout`, and whether the verdict holds whatever the foundations are.
+
+    The same tests in another order: the plays onto the seat's own piles first, which the
+    foundations cannot change.
+    """
+    if ctx.mandatory and _mandatory_fills(lay, ctx) is not None:
+        return False, True
+    if ctx.jokers and has_joker(lay):
+        return _joker_plan(state, lay, ctx, list(_pass_tops(lay, ctx)), None) is None, False
+    nerts = lay.nerts[-1] if lay.nerts else -1
+    waste = _pass_waste(lay, ctx)
+    config = _config_summary(lay.work, lay.down)
+    if _onto_work(ctx, config, nerts, waste):
+        return False, True
+    if _to_foundations(state, ctx, config, nerts, waste):
+        return False, False
+    summary = work_summary(lay.work, ctx.space, ctx.slide, ctx.move_rule, lay.down)
+    if _onto_work(ctx, summary, nerts, waste):
+        return False, True
+    return not _to_foundations(state, ctx, summary, nerts, waste), False
 
 
 def stuck_layout(
@@ -507,6 +524,15 @@ def _progress_with(
     That is a work top to a foundation, or the Nerts top ``nerts`` (``-1``: none) or a card
     of ``waste`` to a foundation or a work pile.
     """
+    return _to_foundations(state, ctx, summary, nerts, waste) or _onto_work(
+        ctx, summary, nerts, waste
+    )
+
+
+def _to_foundations(
+    state: GameState, ctx: Context, summary: WorkSummary, nerts: int, waste: _Waste
+) -> bool:
+    """Whether a work top of ``summary``, the Nerts top or a card of ``waste`` goes up."""
     # Called for nearly every position without a progress move: the Ace tests (rare) are
     # guarded so that the common case runs no generator.
     need = state.need
@@ -517,12 +543,10 @@ def _progress_with(
         return True
     if nerts >= 0 and _to_foundation_ok(state, ctx, nerts):
         return True
-    if waste.keys and (
+    return bool(waste.keys) and (
         not waste.fkeys.isdisjoint(need)
-        or (waste.aces and any(_to_foundation_ok(state, ctx, ace) for ace in waste.aces))
-    ):
-        return True
-    return _onto_work(ctx, summary, nerts, waste)
+        or bool(waste.aces and any(_to_foundation_ok(state, ctx, ace) for ace in waste.aces))
+    )
 
 
 def _onto_work(ctx: Context, summary: WorkSummary, nerts: int, waste: _Waste) -> bool:
