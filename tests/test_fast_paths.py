@@ -235,3 +235,15 @@ def test_remembered_stuck_verdicts_equal_fresh_ones(
                 state, state.layouts[seat], state.ctx
             )
             assert nl.is_stuck(state, seat) == fresh
+
+
+@examples(300)
+@given(variants(), st.integers(0, 2**32), st.integers(0, 60), st.integers(0, 3))
+def test_the_sliced_pass_tops_are_the_tops_of_a_pass(
+    variant: nl.Variant, seed: int, cursor: int, passes: int
+) -> None:
+    state = nl.deal(variant, 1, seed)
+    lay = state.layouts[0]
+    limit = state.ctx.max_passes
+    lay = attrs.evolve(lay, cursor=min(cursor, len(lay.deck)), passes=min(passes, limit))
+    assert stuck._pass_top_set(lay, state.ctx) == frozenset(stuck.iter_waste_tops(lay, state.ctx))

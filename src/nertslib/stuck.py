@@ -274,6 +274,26 @@ def iter_waste_tops(lay: Layout, ctx: Context) -> Iterator[int]:
         return
 
 
+def _pass_top_set(lay: Layout, ctx: Context) -> frozenset[int]:
+    """``frozenset(iter_waste_tops(lay, ctx))``, by slicing where the remainder is just turned.
+
+    Then the tops are the current one, every ``turn``-th card from the cursor on and the last
+    card; and, if a pass is left, the same for a fresh pass from the start of the stock.
+    """
+    if ctx.flip_immediately:
+        return frozenset(iter_waste_tops(lay, ctx))
+    deck, cur, turn = lay.deck, lay.cursor, ctx.turn
+    n = len(deck)
+    tops = set(deck[cur - 1 : cur]) if cur else set()
+    if cur < n:
+        tops.update(deck[cur + turn - 1 : n : turn])
+        tops.add(deck[-1])
+    if n and lay.passes < ctx.max_passes:
+        tops.update(deck[turn - 1 : n : turn])
+        tops.add(deck[-1])
+    return frozenset(tops)
+
+
 def waste_tops(lay: Layout, ctx: Context) -> frozenset[int]:
     """Every card that can be the waste top while the seat turns its stock through a pass."""
     return frozenset(iter_waste_tops(lay, ctx))
@@ -486,7 +506,7 @@ def _pass_waste(lay: Layout, ctx: Context) -> _Waste:
             _WASTES.clear()
         # Turning the stock moves the cursor but mostly shows the same set of tops again:
         # share the summary of a set of tops between the cursors that show it.
-        tops = (frozenset(iter_waste_tops(lay, ctx)), ctx.rule)
+        tops = (_pass_top_set(lay, ctx), ctx.rule)
         hit = _WASTES.get(tops)
         if hit is None:
             hit = _WASTES[tops] = _waste_of(tops[0], ctx.fkey)
@@ -571,11 +591,15 @@ def _onto_work(ctx: Context, summary: WorkSummary, nerts: int, waste: _Waste) ->
 @functools.lru_cache(maxsize=4096)
 def _config_summary(cfg: Work, down: Work = ()) -> WorkSummary:
     """The summary of one configuration alone (no moves between work piles)."""
-    bases = frozenset(UNDER[p[0]] for i, p in enumerate(cfg) if p and not (down and down[i]))
+    tops = [p[-1] for p in cfg if p]
+    if down:
+        bases = frozenset([UNDER[p[0]] for i, p in enumerate(cfg) if p and not down[i]])
+    else:
+        bases = frozenset([UNDER[p[0]] for p in cfg if p])
     space = () in cfg
     return WorkSummary(
-        frozenset(p[-1] for p in cfg if p),
-        frozenset(ON[p[-1]] for p in cfg if p),
+        frozenset(tops),
+        frozenset(map(ON.__getitem__, tops)),
         space,
         bases if space else frozenset(),
         bases,
