@@ -483,6 +483,7 @@ def main(argv: Sequence[str] | None = None) -> int:  # noqa: PLR0915 - a flat re
             cache.clear()
         nl_stuck._config_summary.cache_clear()
         nl_rules._LAST_LEGAL = (None, ())
+        nl_rules._NEED_SET = (None, frozenset())
 
     def forget_verdicts() -> None:
         # Every pass of d checks every seat after every move from scratch: the verdicts of

@@ -78,6 +78,7 @@ if os.environ.get("MUTANT_UNDER_TEST"):
         rules._CACHE.clear()
         rules._JOKER_SHUFFLE.clear()
         rules._LAST_LEGAL = (None, ())
+        rules._NEED_SET = (None, frozenset())
         context._context_for.cache_clear()
 
     @pytest.fixture(autouse=True)

@@ -8,6 +8,8 @@ full validation does, and the memoised move pieces equal freshly computed ones.
 
 from __future__ import annotations
 
+import random
+
 import attrs
 import pytest
 from hypothesis import given
@@ -247,3 +249,27 @@ def test_the_sliced_pass_tops_are_the_tops_of_a_pass(
     limit = state.ctx.max_passes
     lay = attrs.evolve(lay, cursor=min(cursor, len(lay.deck)), passes=min(passes, limit))
     assert stuck._pass_top_set(lay, state.ctx) == frozenset(stuck.iter_waste_tops(lay, state.ctx))
+
+
+@examples(40)
+@given(variants(), st.integers(1, 4), st.integers(0, 2**32), st.randoms(use_true_random=False))
+def test_legal_moves_do_not_depend_on_the_order_states_are_asked_in(
+    variant: nl.Variant, seats: int, seed: int, rng: random.Random
+) -> None:
+    # The one-entry caches (the needs as a set, the last answer) must key on the very state.
+    start = nl.deal(variant, seats, seed)
+    bots = [nl.greedy_bot if seat % 2 else nl.RandomBot(seed + seat) for seat in range(seats)]
+    _, log = nl.play_hand(start, bots, max_actions=120)
+    states = [start]
+    for move in log:
+        last = states[-1]
+        states.append(nl.resolve_stalemate(last) if move is None else nl.apply(last, move))
+    asked = [(s, seat) for s in states[-30:] for seat in range(len(s.layouts))]
+    expected = {}
+    for s, seat in asked:
+        rules._NEED_SET = (None, frozenset())
+        rules._LAST_LEGAL = (None, ())
+        expected[id(s), seat] = nl.legal_moves(s, seat)
+    rng.shuffle(asked)
+    for s, seat in asked:
+        assert nl.legal_moves(s, seat) == expected[id(s), seat]

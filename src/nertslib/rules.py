@@ -173,6 +173,17 @@ def _work_plays(ctx: Context, card: int, src: int, info: _WorkInfo) -> tuple[Mov
     return hit
 
 
+_NEED_SET: tuple[tuple[int, ...] | None, frozenset[int]] = (None, frozenset())
+
+
+def _set_needs(need: tuple[int, ...]) -> frozenset[int]:
+    """Remember ``need`` as a set (see :func:`_progress_moves`) and return the set."""
+    global _NEED_SET  # noqa: PLW0603 - a one-entry cache, replaced whole (thread safe)
+    needs = frozenset(need)
+    _NEED_SET = (need, needs)
+    return needs
+
+
 def _progress_moves(
     state: GameState, lay: Layout, ctx: Context, out: list[Move], info: _WorkInfo | None = None
 ) -> None:
@@ -183,20 +194,25 @@ def _progress_moves(
         return
     nerts, work, cur = lay.nerts, lay.work, lay.cursor
     need, fkey = state.need, ctx.fkey
+    # The needs as a set, remembered for the last needs seen: every seat's call between two
+    # foundation plays sees the same tuple.
+    last_need, needs = _NEED_SET
+    if last_need is not need:
+        needs = _set_needs(need)
     ntop = nerts[-1] if nerts else -1
     wtop = lay.deck[cur - 1] if cur else -1
     if info is None:
         info = _work_info(work, ctx, lay.down)
-    if ntop >= 0 and (fkey[ntop] in need or RANK[ntop] == 1):
+    if ntop >= 0 and (fkey[ntop] in needs or RANK[ntop] == 1):
         _foundation_plays(state, ctx, ntop, _N, 0, out)
-    if wtop >= 0 and (fkey[wtop] in need or RANK[wtop] == 1):
+    if wtop >= 0 and (fkey[wtop] in needs or RANK[wtop] == 1):
         _foundation_plays(state, ctx, wtop, _W, 0, out)
-    # One set test instead of a scan of the needs per work top: most calls find none.
-    if info.top_ace or not info.top_fkeys.isdisjoint(need):
+    # One set test instead of a test per work top: most calls find none.
+    if info.top_ace or not info.top_fkeys.isdisjoint(needs):
         for i, pile in enumerate(work):
             if pile:
                 top = pile[-1]
-                if fkey[top] in need or RANK[top] == 1:
+                if fkey[top] in needs or RANK[top] == 1:
                     _foundation_plays(state, ctx, top, _P, i, out)
     plays = info.plays  # _work_plays' memo, read here first to save a call
     if ntop >= 0:
@@ -321,7 +337,7 @@ class _WorkInfo:
 
 
 _WORK_INFO: dict[
-    tuple[tuple[tuple[int, ...], ...], int, int, int, int, tuple[tuple[int, ...], ...]],
+    tuple[tuple[tuple[int, ...], ...], tuple[int, int, int, int], tuple[tuple[int, ...], ...]],
     _WorkInfo,
 ] = {}
 _WORK_INFO_LIMIT: Final = 1 << 16
@@ -330,7 +346,7 @@ _WORK_INFO_LIMIT: Final = 1 << 16
 def _work_info(
     work: tuple[tuple[int, ...], ...], ctx: Context, down: tuple[tuple[int, ...], ...] = ()
 ) -> _WorkInfo:
-    key = (work, ctx.space, ctx.slide, ctx.move_rule, ctx.rule, down)
+    key = (work, ctx.work_rules, down)
     info = _WORK_INFO.get(key)
     if info is None:
         if len(_WORK_INFO) >= _WORK_INFO_LIMIT:
@@ -996,10 +1012,8 @@ def apply(state: GameState, move: Move) -> GameState:
     Reason.NERTS_NOT_EMPTY | illegal move 1:nerts: seat 1 still has 13 card(s) in its Nerts pile
     """
     last_state, last_moves = _LAST_LEGAL
-    if last_state is state:
-        for legal in last_moves:
-            if legal is move:  # identity: an equal move made elsewhere takes the long way
-                return _play(state, move)
+    if last_state is state and move in last_moves:  # legal: equal to a move just generated
+        return _play(state, move)
     rejection = _reject(state, move)
     if rejection is not None:
         raise _error_for(rejection)

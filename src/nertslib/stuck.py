@@ -455,7 +455,7 @@ class _Waste(NamedTuple):
 
 
 _NO_WASTE: Final = _Waste(frozenset(), frozenset(), (), False)
-_PASSES: dict[tuple[tuple[int, ...], int, int, int, bool, int, int], _Waste] = {}
+_PASSES: dict[tuple[tuple[int, ...], int, int, tuple[int, bool, int, int]], _Waste] = {}
 #: The pass and work-top caches serve the hands in play: a few thousand entries suffice, and
 #: keep long simulations from holding on to old decks.
 _SMALL_CACHE: Final = 4096
@@ -490,15 +490,7 @@ def _waste_top(card: int, ctx: Context) -> _Waste:
 
 def _pass_waste(lay: Layout, ctx: Context) -> _Waste:
     """The waste tops of a whole pass (:func:`iter_waste_tops`), cached by the stock."""
-    key = (
-        lay.deck,
-        lay.cursor,
-        lay.passes,
-        ctx.turn,
-        ctx.flip_immediately,
-        ctx.max_passes,
-        ctx.rule,
-    )
+    key = (lay.deck, lay.cursor, lay.passes, ctx.pass_rules)
     hit = _PASSES.get(key)
     if hit is None:
         if len(_PASSES) >= _SMALL_CACHE:
