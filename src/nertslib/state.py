@@ -41,8 +41,10 @@ from nertslib.cards import (
     FACE,
     JOKER_OF,
     KEY,
+    MAX_SEATS,
     ON,
     OWNER,
+    RANK,
     Card,
     EvalRepr,
     parse_card_id,
@@ -470,9 +472,19 @@ _CODE_INDEX: Final = {CARDS[i].code: i for i in range(DECK_SPAN)}
 _FND_INDEX: Final = {code: i for i, code in enumerate(_FCODE)}
 
 
+#: Per owner: canonical card code -> card id.
+_CODE_IDS: Final = tuple(
+    {code: owner * DECK_SPAN + i for code, i in _CODE_INDEX.items()} for owner in range(MAX_SEATS)
+)
+
+
 def _parse_pile(text: str, owner: int) -> tuple[int, ...]:
     if text == "-":
         return ()
+    try:  # canonical codes, looked up in C; anything else goes the long way (and its errors)
+        return tuple(map(_CODE_IDS[owner].__getitem__, text.split(".")))
+    except KeyError:
+        pass
     base = owner * DECK_SPAN
     index = _CODE_INDEX.get
     return tuple(
@@ -516,6 +528,10 @@ def parse_foundations(token: str, n: int, variant: Variant) -> tuple[tuple[int, 
 
     if token == "-":
         return ()
+    # Most piles are plainly valid: one test by the resolved rules' tables before the full
+    # check, which is also what words the error.
+    ctx = context_for(variant, n)
+    fkey, fnext = ctx.fkey, ctx.fnext
     fnd: list[tuple[int, ...]] = []
     for k, pile_text in enumerate(token.split("/")):
         cards: list[int] = []
@@ -528,7 +544,10 @@ def parse_foundations(token: str, n: int, variant: Variant) -> tuple[tuple[int, 
                 msg = f"foundation {k}: {item!r} is not a card code + owner seat"
                 raise ValueError(msg)
             cards.append(parse_card_id(item[:-1], int(item[-1])))
-        problem = foundation_problem(tuple(cards), variant, n)
+        plain = RANK[cards[0]] == 1 and all(
+            RANK[above] and fkey[above] == fnext[below] for below, above in pairwise(cards)
+        )
+        problem = "" if plain else foundation_problem(tuple(cards), variant, n)
         if problem:
             msg = f"foundation {k}: {problem}"
             raise ValueError(msg)
