@@ -110,6 +110,19 @@ def test_apply_trusts_only_the_state_legal_moves_answered_for() -> None:
     assert nl.apply(start, play) == after
 
 
+def test_apply_after_legal_moves_still_refuses_what_is_not_a_move() -> None:
+    class EqualToAnything:
+        def __eq__(self, other: object) -> bool:
+            return True
+
+        __hash__ = object.__hash__
+
+    state = nl.deal("standard", 2, seed=1)
+    nl.legal_moves(state, 0)
+    with pytest.raises(nl.NertsError, match="not a Move"):
+        nl.apply(state, EqualToAnything())  # type: ignore[arg-type]
+
+
 def test_apply_without_legal_moves_first_still_validates() -> None:
     state = nl.deal("standard", 2, seed=1)
     rules._LAST_LEGAL = (None, ())
@@ -187,15 +200,20 @@ def test_the_stuck_test_and_the_planner_keep_their_summaries_on_the_work_info() 
     assert kept["summary"] > 0
 
 
-def test_a_remembered_stuck_verdict_is_dropped_when_the_foundations_change() -> None:
-    # Seed 1, two greedy seats: seat 0 plays 2♣ to a foundation while seat 1 is stuck, and
-    # that frees seat 1 although its layout is the very same object.
+def _greedy_seed_1_until(notation: str) -> tuple[GameState, GameState]:
+    """Two greedy seats from seed 1: the states just before and just after ``notation``."""
     state = nl.deal("standard", 2, seed=1)
     _, log = nl.play_hand(state, [nl.greedy_bot] * 2)
-    freeing = nl.Move.parse("0:2C@W>F4")
-    for move in log[: log.index(freeing)]:
-        state = nl.resolve_stalemate(state) if move is None else nl.apply(state, move)
-    after = nl.apply(state, freeing)
+    move = nl.Move.parse(notation)
+    for earlier in log[: log.index(move)]:
+        state = nl.resolve_stalemate(state) if earlier is None else nl.apply(state, earlier)
+    return state, nl.apply(state, move)
+
+
+def test_a_remembered_stuck_verdict_is_dropped_when_the_foundations_change() -> None:
+    # Seat 0 plays 2♣ to a foundation while seat 1 is stuck, and that frees seat 1 although
+    # its layout is the very same object.
+    state, after = _greedy_seed_1_until("0:2C@W>F4")
     assert after.layouts[1] is state.layouts[1]
     assert nl.is_stuck(state, 1)
     assert not nl.is_stuck(after, 1)
@@ -203,14 +221,9 @@ def test_a_remembered_stuck_verdict_is_dropped_when_the_foundations_change() -> 
 
 
 def test_a_remembered_unstuck_verdict_is_dropped_when_it_needed_the_foundations() -> None:
-    # Seed 1, two greedy seats: seat 0's only progress is a foundation play, and seat 1 takes
-    # that foundation first (7♣), leaving seat 0 stuck with the very same layout.
-    state = nl.deal("standard", 2, seed=1)
-    _, log = nl.play_hand(state, [nl.greedy_bot] * 2)
-    taking = nl.Move.parse("1:7C@P0>F4")
-    for move in log[: log.index(taking)]:
-        state = nl.resolve_stalemate(state) if move is None else nl.apply(state, move)
-    after = nl.apply(state, taking)
+    # Seat 0's only progress is a foundation play, and seat 1 takes that foundation first
+    # (7♣), leaving seat 0 stuck with the very same layout.
+    state, after = _greedy_seed_1_until("1:7C@P0>F4")
     assert after.layouts[0] is state.layouts[0]
     assert not nl.is_stuck(state, 0)
     assert nl.is_stuck(after, 0)

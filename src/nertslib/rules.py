@@ -1012,7 +1012,9 @@ def apply(state: GameState, move: Move) -> GameState:
     Reason.NERTS_NOT_EMPTY | illegal move 1:nerts: seat 1 still has 13 card(s) in its Nerts pile
     """
     last_state, last_moves = _LAST_LEGAL
-    if last_state is state and move in last_moves:  # legal: equal to a move just generated
+    # legal: a Move equal to one just generated (the type test keeps out objects, such as
+    # mock.ANY, that claim to equal anything)
+    if last_state is state and type(move) is Move and move in last_moves:
         return _play(state, move)
     rejection = _reject(state, move)
     if rejection is not None:
