@@ -518,96 +518,130 @@ def _conservation_problem(ids: list[int], seats: int, jokers: int) -> str:
     return "cards of a seat that does not play"  # pragma: no cover
 
 
-def parse_foundations(token: str, n: int, variant: Variant) -> tuple[tuple[int, ...], ...]:
+def parse_foundations(
+    token: str, n: int, variant: Variant, ctx: Context | None = None
+) -> tuple[tuple[int, ...], ...]:
     """The foundations field of NFEN (shared by positions and views), each pile checked.
+
+    ``ctx``, if given, is ``context_for(variant, n)``.
 
     Raises:
         ValueError: naming the foundation and what is wrong with it.
     """
-    from nertslib.rules import foundation_problem  # noqa: PLC0415 - rules imports state
-
     if token == "-":
         return ()
-    # Most piles are plainly valid: one test by the resolved rules' tables before the full
-    # check, which is also what words the error.
-    ctx = context_for(variant, n)
+    if ctx is None:
+        ctx = context_for(variant, n)
     fkey, fnext = ctx.fkey, ctx.fnext
     fnd: list[tuple[int, ...]] = []
     for k, pile_text in enumerate(token.split("/")):
+        # Most piles are plainly valid: canonical items of seats in play, starting with an
+        # Ace, each card the next its rule wants. Tested with lookups that run in C; anything
+        # else goes the long way, which also words the error.
         cards: list[int] = []
         for item in pile_text.split("."):
             known = _FND_INDEX.get(item)
-            if known is not None and OWNER[known] < n:
-                cards.append(known)
+            if known is None or OWNER[known] >= n:
+                break
+            cards.append(known)
+        else:
+            if RANK[cards[0]] == 1 and all(
+                RANK[above] and fkey[above] == fnext[below] for below, above in pairwise(cards)
+            ):
+                fnd.append(tuple(cards))
                 continue
-            if len(item) < 3 or not item[-1].isdigit() or int(item[-1]) >= n:
-                msg = f"foundation {k}: {item!r} is not a card code + owner seat"
-                raise ValueError(msg)
-            cards.append(parse_card_id(item[:-1], int(item[-1])))
-        plain = RANK[cards[0]] == 1 and all(
-            RANK[above] and fkey[above] == fnext[below] for below, above in pairwise(cards)
-        )
-        problem = "" if plain else foundation_problem(tuple(cards), variant, n)
-        if problem:
-            msg = f"foundation {k}: {problem}"
-            raise ValueError(msg)
-        fnd.append(tuple(cards))
+        fnd.append(_checked_foundation(k, pile_text, n, variant))
     return tuple(fnd)
 
 
-def _parse_nfen(text: str) -> GameState:  # noqa: PLR0912 - a flat list of checks
+def _checked_foundation(k: int, pile_text: str, n: int, variant: Variant) -> tuple[int, ...]:
+    """Foundation ``k`` of NFEN, read and checked card by card (errors name the problem)."""
+    from nertslib.rules import foundation_problem  # noqa: PLC0415 - rules imports state
+
+    cards: list[int] = []
+    for item in pile_text.split("."):
+        known = _FND_INDEX.get(item)
+        if known is not None and OWNER[known] < n:
+            cards.append(known)
+            continue
+        if len(item) < 3 or not item[-1].isdigit() or int(item[-1]) >= n:
+            msg = f"foundation {k}: {item!r} is not a card code + owner seat"
+            raise ValueError(msg)
+        cards.append(parse_card_id(item[:-1], int(item[-1])))
+    problem = foundation_problem(tuple(cards), variant, n)
+    if problem:
+        msg = f"foundation {k}: {problem}"
+        raise ValueError(msg)
+    return tuple(cards)
+
+
+def _parse_seat(  # noqa: PLR0912 - a flat list of checks
+    text: str, seat: int, tok: str, variant: Variant, nwork: int
+) -> Layout:
+    """Seat ``seat``'s field ``tok`` of NFEN ``text``, its piles checked."""
+    parts = tok.split("|")
+    if len(parts) != nwork + 4:
+        raise _bad(text, f"seat {seat} needs {nwork + 4} '|'-separated fields, has {len(parts)}")
+    nerts = _parse_pile(parts[0], seat)
+    down_parts = [p.partition("~") if "~" in p else ("-", "", p) for p in parts[1 : 1 + nwork]]
+    binds: dict[int, int] = {}
+    work = tuple(
+        [
+            _parse_pile(p, seat) if "(" not in p else _parse_work(p, seat, binds)
+            for _, _, p in down_parts
+        ]
+    )
+    hidden_parts = [d for d, _, _ in down_parts]
+    down = (
+        ()
+        if hidden_parts.count("-") == nwork
+        else tuple([_parse_pile(d, seat) for d in hidden_parts])
+    )
+    if not any(down):
+        down = ()
+    elif variant.work_pile_layout != "klondike":
+        raise _bad(text, f"seat {seat} has face-down work cards outside the Klondike layout")
+    for i, hidden in enumerate(down):
+        if hidden and not work[i]:
+            raise _bad(text, f"seat {seat}'s work pile {i} has face-down cards but no top")
+    stock = _parse_pile(parts[1 + nwork], seat)
+    waste = _parse_pile(parts[2 + nwork], seat)
+    if not parts[-1].isdigit():
+        raise _bad(text, f"seat {seat}'s passes must be a number, got {parts[-1]!r}")
+    passes = int(parts[-1])
+    if variant.max_stock_passes is not None and passes > variant.max_stock_passes:
+        raise _bad(text, f"seat {seat} has turned its waste over more often than allowed")
+    if len(nerts) > variant.nerts_pile_size:
+        raise _bad(text, f"seat {seat}'s Nerts pile is larger than the variant deals")
+    bound: tuple[int, ...] = ()
+    if variant.jokers_per_deck:
+        bound = _check_joker_piles(variant, seat, work, binds)
+    else:
+        for i, pile in enumerate(work):
+            for lower, upper in pairwise(pile):
+                if KEY[upper] != ON[lower]:
+                    raise _bad(
+                        text,
+                        f"seat {seat}'s work pile {i}: {CARDS[upper]} cannot lie on {CARDS[lower]}",
+                    )
+    return _new_layout(seat, nerts, work, waste + stock[::-1], len(waste), passes, down, bound)
+
+
+def _parse_nfen(text: str) -> GameState:
     tokens, variant, seat_tokens = split_nfen(text, "NFEN", _bad)
     n = len(seat_tokens)
     nwork = variant.work_pile_count(n)
-    layouts = []
-    for seat, tok in enumerate(seat_tokens):
-        parts = tok.split("|")
-        if len(parts) != nwork + 4:
-            raise _bad(
-                text, f"seat {seat} needs {nwork + 4} '|'-separated fields, has {len(parts)}"
-            )
-        nerts = _parse_pile(parts[0], seat)
-        down_parts = [p.partition("~") if "~" in p else ("-", "", p) for p in parts[1 : 1 + nwork]]
-        binds: dict[int, int] = {}
-        work = tuple(_parse_work(p, seat, binds) for _, _, p in down_parts)
-        down = tuple(_parse_pile(d, seat) for d, _, _ in down_parts)
-        if not any(down):
-            down = ()
-        elif variant.work_pile_layout != "klondike":
-            raise _bad(text, f"seat {seat} has face-down work cards outside the Klondike layout")
-        for i, hidden in enumerate(down):
-            if hidden and not work[i]:
-                raise _bad(text, f"seat {seat}'s work pile {i} has face-down cards but no top")
-        stock = _parse_pile(parts[1 + nwork], seat)
-        waste = _parse_pile(parts[2 + nwork], seat)
-        if not parts[-1].isdigit():
-            raise _bad(text, f"seat {seat}'s passes must be a number, got {parts[-1]!r}")
-        passes = int(parts[-1])
-        if variant.max_stock_passes is not None and passes > variant.max_stock_passes:
-            raise _bad(text, f"seat {seat} has turned its waste over more often than allowed")
-        if len(nerts) > variant.nerts_pile_size:
-            raise _bad(text, f"seat {seat}'s Nerts pile is larger than the variant deals")
-        bound: tuple[int, ...] = ()
-        if variant.jokers_per_deck:
-            bound = _check_joker_piles(variant, seat, work, binds)
-        else:
-            for i, pile in enumerate(work):
-                for lower, upper in pairwise(pile):
-                    if KEY[upper] != ON[lower]:
-                        raise _bad(
-                            text,
-                            f"seat {seat}'s work pile {i}: "
-                            f"{CARDS[upper]} cannot lie on {CARDS[lower]}",
-                        )
-        layouts.append(
-            Layout(seat, nerts, work, waste + stock[::-1], len(waste), passes, down, bound)
-        )
-    fnd = parse_foundations(tokens[1], n, variant)
-    ids = [c for lay in layouts for c in lay.nerts]
-    ids += [c for lay in layouts for c in lay.deck]
-    ids += [c for lay in layouts for p in lay.work for c in p]
-    ids += [c for lay in layouts for p in lay.down for c in p]
-    ids += [JOKER_OF[c] for p in fnd for c in p]
+    layouts = [_parse_seat(text, seat, tok, variant, nwork) for seat, tok in enumerate(seat_tokens)]
+    ctx = context_for(variant, n)
+    fnd = parse_foundations(tokens[1], n, variant, ctx)
+    ids: list[int] = []
+    for lay in layouts:  # list extends run in C: these are nearly all the position's cards
+        ids += lay.nerts
+        ids += lay.deck
+        for pile in (*lay.work, *lay.down):
+            ids += pile
+    for pile in fnd:
+        ids += map(JOKER_OF.__getitem__, pile)
     per_deck = 52 + variant.jokers_per_deck
     ids.sort()
     if ids != _full_decks(n, per_deck):
@@ -618,9 +652,8 @@ def _parse_nfen(text: str) -> GameState:  # noqa: PLR0912 - a flat list of check
     )
     if not seed_tok.startswith("s") or not seed_tok[1:].isdigit():
         raise _bad(text, f"expected s<seed>, got {seed_tok!r}")
-    ctx = context_for(variant, n)
     fnd_t = tuple(fnd)
-    return GameState(
+    return _new_state(
         variant,
         tuple(layouts),
         fnd_t,
