@@ -39,7 +39,16 @@ from nertslib.errors import NertsError
 from nertslib.moves import Move
 from nertslib.replay import BATCH_NOTE_PREFIX, NOTE_PREFIX, RESOLVE, Batch, Event, Replay
 from nertslib.scoring import Outcome
-from nertslib.state import EndReason, GameState, Layout, NFENError, _parse_work, bound_text
+from nertslib.state import (
+    EndReason,
+    GameState,
+    Layout,
+    NFENError,
+    _new_layout,
+    _new_state,
+    _parse_work,
+    bound_text,
+)
 from nertslib.variants import RULES_VERSION, Variant
 
 __all__ = [
@@ -597,7 +606,9 @@ def _checked_state(  # noqa: PLR0912 - a flat list of checks
         for pile in down:
             every += pile
         layouts.append(
-            Layout(seat, s.nerts, s.work, s.waste + s.stock[::-1], len(s.waste), s.passes, down)
+            _new_layout(
+                seat, s.nerts, s.work, s.waste + s.stock[::-1], len(s.waste), s.passes, down, ()
+            )
         )
     fkey, fnext = ctx.fkey, ctx.fnext
     ties = variant.tie_policy == "both_keep"
@@ -620,7 +631,7 @@ def _checked_state(  # noqa: PLR0912 - a flat list of checks
         return None
     if caller >= 0 and layouts[caller].nerts:
         return None
-    return GameState(
+    return _new_state(
         variant,
         tuple(layouts),
         fnd,
