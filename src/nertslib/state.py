@@ -536,8 +536,8 @@ def parse_foundations(
     fnd: list[tuple[int, ...]] = []
     for k, pile_text in enumerate(token.split("/")):
         # Most piles are plainly valid: canonical items of seats in play, starting with an
-        # Ace, each card the next its rule wants. Tested with lookups that run in C; anything
-        # else goes the long way, which also words the error.
+        # Ace, each card the next its rule wants, seen in one pass of table lookups; anything
+        # else (ties kept by "both_keep" too) goes the long way, which also words the error.
         cards: list[int] = []
         for item in pile_text.split("."):
             known = _FND_INDEX.get(item)
