@@ -362,11 +362,13 @@ def _remembered_stuck(state: GameState, lay: Layout, ctx: Context) -> bool:
     return verdict
 
 
-def _stuck_and_why(state: GameState, lay: Layout, ctx: Context) -> tuple[bool, bool]:
+def _stuck_and_why(
+    state: GameState, lay: Layout, ctx: Context, summary: WorkSummary | None = None
+) -> tuple[bool, bool]:
     """:func:`stuck_layout`, and whether the verdict holds whatever the foundations are.
 
-    The same tests in another order: the plays onto the seat's own piles first, which the
-    foundations cannot change.
+    The plays onto the seat's own piles are tried first, as the foundations cannot change
+    them. ``summary``, if given, is the layout's :func:`work_summary`.
     """
     if ctx.mandatory and _mandatory_fills(lay, ctx) is not None:
         return False, True
@@ -374,12 +376,14 @@ def _stuck_and_why(state: GameState, lay: Layout, ctx: Context) -> tuple[bool, b
         return _joker_plan(state, lay, ctx, list(_pass_tops(lay, ctx)), None) is None, False
     nerts = lay.nerts[-1] if lay.nerts else -1
     waste = _pass_waste(lay, ctx)
-    config = _config_summary(lay.work, lay.down)
-    if _onto_work(ctx, config, nerts, waste):
-        return False, True
-    if _to_foundations(state, ctx, config, nerts, waste):
-        return False, False
-    summary = work_summary(lay.work, ctx.space, ctx.slide, ctx.move_rule, lay.down)
+    if summary is None:
+        # Cheap first: a top of the pass that plays in the current configuration.
+        config = _config_summary(lay.work, lay.down)
+        if _onto_work(ctx, config, nerts, waste):
+            return False, True
+        if _to_foundations(state, ctx, config, nerts, waste):
+            return False, False
+        summary = work_summary(lay.work, ctx.space, ctx.slide, ctx.move_rule, lay.down)
     if _onto_work(ctx, summary, nerts, waste):
         return False, True
     return not _to_foundations(state, ctx, summary, nerts, waste), False
@@ -392,19 +396,7 @@ def stuck_layout(
 
     ``summary``, if given, is the layout's :func:`work_summary`.
     """
-    if ctx.mandatory and _mandatory_fills(lay, ctx) is not None:
-        return False
-    if ctx.jokers and has_joker(lay):
-        return _joker_plan(state, lay, ctx, list(_pass_tops(lay, ctx)), None) is None
-    nerts = lay.nerts[-1] if lay.nerts else -1
-    waste = _pass_waste(lay, ctx)
-    if summary is None:
-        # Cheap first: a top of the pass that plays in the current configuration.
-        config = _config_summary(lay.work, lay.down)
-        if _progress_with(state, ctx, config, nerts, waste):
-            return False
-        summary = work_summary(lay.work, ctx.space, ctx.slide, ctx.move_rule, lay.down)
-    return not _progress_with(state, ctx, summary, nerts, waste)
+    return _stuck_and_why(state, lay, ctx, summary)[0]
 
 
 def stuck_without_progress(state: GameState, lay: Layout, ctx: Context, info: _WorkInfo) -> bool:
