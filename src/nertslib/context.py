@@ -8,6 +8,7 @@ per ``(variant, seats)`` and rides along in every state without taking part in e
 from __future__ import annotations
 
 import functools
+from itertools import pairwise
 from typing import Final
 
 import attrs
@@ -207,6 +208,23 @@ def _context_for(variant: Variant, seats: int) -> Context:
         jokers=variant.jokers_per_deck > 0,
         permanent=variant.joker_binding == "permanent",
     )
+
+
+def plain_foundation(pile: tuple[int, ...], ctx: Context, ties: bool) -> bool:
+    """Whether card-id ``pile`` is a valid foundation, by ``ctx``'s tables in one pass.
+
+    An Ace, then each card the next its rule wants, or with ``ties`` (``tie_policy=
+    "both_keep"``) one of the same key. The same verdict as ``rules.foundation_problem``,
+    which also says what is wrong; readers of positions test this first.
+    """
+    if not pile or RANK[pile[0]] != 1:
+        return False
+    fkey, fnext = ctx.fkey, ctx.fnext
+    for below, above in pairwise(pile):
+        key = fkey[above]
+        if key != fnext[below] and not (ties and RANK[above] and key == fkey[below]):
+            return False
+    return True
 
 
 def need_index(fnd: tuple[tuple[int, ...], ...], ctx: Context) -> tuple[int, ...]:

@@ -33,8 +33,8 @@ from collections.abc import Mapping
 from itertools import pairwise
 from typing import Any, Final, TypeAlias, TypeVar, cast, overload
 
-from nertslib.cards import CARDS, DECK_SPAN, FACE, KEY, MAX_SEATS, ON, RANK
-from nertslib.context import context_for, need_index
+from nertslib.cards import CARDS, DECK_SPAN, FACE, KEY, MAX_SEATS, ON
+from nertslib.context import context_for, need_index, plain_foundation
 from nertslib.errors import NertsError
 from nertslib.moves import Move
 from nertslib.replay import BATCH_NOTE_PREFIX, NOTE_PREFIX, RESOLVE, Batch, Event, Replay
@@ -610,16 +610,10 @@ def _checked_state(  # noqa: PLR0912 - a flat list of checks
                 seat, s.nerts, s.work, s.waste + s.stock[::-1], len(s.waste), s.passes, down, ()
             )
         )
-    fkey, fnext = ctx.fkey, ctx.fnext
     ties = variant.tie_policy == "both_keep"
     for pile in fnd:
-        if RANK[pile[0]] != 1:
+        if not plain_foundation(pile, ctx, ties):
             return None
-        for below, above in pairwise(pile):
-            if fkey[above] != fnext[below] and not (
-                ties and RANK[above] and fkey[above] == fkey[below]
-            ):
-                return None
         every += pile
     per_deck = 52 + variant.jokers_per_deck
     full = _FULL.get((n, per_deck))

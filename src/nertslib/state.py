@@ -44,13 +44,12 @@ from nertslib.cards import (
     MAX_SEATS,
     ON,
     OWNER,
-    RANK,
     Card,
     EvalRepr,
     parse_card_id,
     parse_code,
 )
-from nertslib.context import Context, context_for, need_index
+from nertslib.context import Context, context_for, need_index, plain_foundation
 from nertslib.variants import Variant
 
 __all__ = ["EndReason", "GameState", "Layout", "NFENError"]
@@ -532,12 +531,11 @@ def parse_foundations(
         return ()
     if ctx is None:
         ctx = context_for(variant, n)
-    fkey, fnext = ctx.fkey, ctx.fnext
+    ties = variant.tie_policy == "both_keep"
     fnd: list[tuple[int, ...]] = []
     for k, pile_text in enumerate(token.split("/")):
-        # Most piles are plainly valid: canonical items of seats in play, starting with an
-        # Ace, each card the next its rule wants, seen in one pass of table lookups; anything
-        # else (ties kept by "both_keep" too) goes the long way, which also words the error.
+        # Most piles are plainly valid: canonical items of seats in play making a foundation
+        # by the tables; anything else goes the long way, which also words the error.
         cards: list[int] = []
         for item in pile_text.split("."):
             known = _FND_INDEX.get(item)
@@ -545,10 +543,9 @@ def parse_foundations(
                 break
             cards.append(known)
         else:
-            if RANK[cards[0]] == 1 and all(
-                RANK[above] and fkey[above] == fnext[below] for below, above in pairwise(cards)
-            ):
-                fnd.append(tuple(cards))
+            pile = tuple(cards)
+            if plain_foundation(pile, ctx, ties):
+                fnd.append(pile)
                 continue
         fnd.append(_checked_foundation(k, pile_text, n, variant))
     return tuple(fnd)
