@@ -39,8 +39,8 @@ from pathlib import Path
 import chess
 
 import nertslib as nl
-from nertslib import rules as nl_rules
 from nertslib import stuck as nl_stuck
+from nertslib.testing import clear_caches
 
 VARIANT = "standard"
 POUNCE = "pounce"  # the Klondike-layout preset: only figure a's Pounce line uses it
@@ -467,23 +467,9 @@ def main(argv: Sequence[str] | None = None) -> int:  # noqa: PLR0915 - a flat re
     hand_starts = {r: fresh_starts(r) for r in range(-1, cfg.repeats)}
 
     def clear() -> None:
-        # "Cold": every cache of positions the engine keeps is empty (the interned moves, a
-        # table of at most a few thousand constants, stay). Looked up on each call, in case a
-        # dict is replaced.
-        for cache in (
-            nl_stuck._SUMMARIES,
-            nl_stuck._PASSES,
-            nl_stuck._WASTES,
-            nl_stuck._TOPS,
-            nl_stuck._WORK_TOPS,
-            nl_stuck._VERDICTS,
-            nl_rules._WORK_INFO,
-            nl_rules._JOKER_SHUFFLE,
-        ):
-            cache.clear()
-        nl_stuck._config_summary.cache_clear()
-        nl_rules._LAST_LEGAL = (None, ())
-        nl_rules._NEED_SET = (None, frozenset())
+        # "Cold": every cache of positions the engine keeps is empty (the interned moves and
+        # resolved variants, tables of at most a few thousand constants, stay).
+        clear_caches()
 
     def forget_verdicts() -> None:
         # Every pass of d checks every seat after every move from scratch: the verdicts of

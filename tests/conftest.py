@@ -63,23 +63,11 @@ if os.environ.get("MUTANT_UNDER_TEST"):
 
     import pytest
 
-    from nertslib import context, rules, stuck
+    from nertslib.testing import clear_caches
 
     @pytest.fixture(autouse=True)
     def _cold_caches() -> None:
-        stuck._SUMMARIES.clear()
-        stuck._PASSES.clear()
-        stuck._VERDICTS.clear()
-        stuck._WASTES.clear()
-        stuck._WORK_TOPS.clear()
-        stuck._TOPS.clear()
-        stuck._config_summary.cache_clear()
-        rules._WORK_INFO.clear()
-        rules._CACHE.clear()
-        rules._JOKER_SHUFFLE.clear()
-        rules._LAST_LEGAL = (None, ())
-        rules._NEED_SET = (None, frozenset())
-        context._context_for.cache_clear()
+        clear_caches(tables=True)
 
     @pytest.fixture(autouse=True)
     def _time_limit() -> Iterator[None]:

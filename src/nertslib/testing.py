@@ -21,6 +21,7 @@ from itertools import pairwise
 
 import attrs
 
+from nertslib import context, rules, stuck
 from nertslib.bots import greedy_bot
 from nertslib.cards import CARDS, DECK_SPAN, FACE, JOKER_OF, KEY, ON
 from nertslib.deal import SplitMix64, deal
@@ -39,7 +40,45 @@ from nertslib.state import EndReason, GameState
 from nertslib.stuck import all_stuck, resolve_stalemate
 from nertslib.variants import Variant
 
-__all__ = ["SimReport", "random_sim_test", "state_problems", "step_problems"]
+__all__ = ["SimReport", "clear_caches", "random_sim_test", "state_problems", "step_problems"]
+
+
+def clear_caches(*, tables: bool = False) -> None:
+    """Empty every cache of positions the engine keeps, so that what runs next runs cold.
+
+    The rules, the stuck test and the bots remember what they work out about work piles,
+    stock passes and stuck verdicts (bounded, module-level); benchmarks and tests that must not
+    profit from earlier work call this first. With ``tables``, the interned moves and the
+    resolved variants go too (they are rebuilt on demand; mutation testing wants every
+    function called afresh).
+
+    >>> import nertslib as nl
+    >>> from nertslib.testing import clear_caches
+    >>> state = nl.deal("standard", seats=2, seed=1)
+    >>> before = nl.legal_moves(state, 0)
+    >>> clear_caches(tables=True)
+    >>> nl.legal_moves(state, 0) == before
+    True
+
+    .. versionadded:: 0.1.0
+    """
+    for cache in (
+        stuck._SUMMARIES,
+        stuck._PASSES,
+        stuck._WASTES,
+        stuck._TOPS,
+        stuck._WORK_TOPS,
+        stuck._VERDICTS,
+        rules._WORK_INFO,
+        rules._JOKER_SHUFFLE,
+    ):
+        cache.clear()
+    stuck._config_summary.cache_clear()
+    rules._LAST_LEGAL = (None, ())
+    rules._NEED_SET = (None, frozenset())
+    if tables:
+        rules._CACHE.clear()
+        context._context_for.cache_clear()
 
 
 def state_problems(state: GameState) -> list[str]:  # noqa: PLR0912 - one check per invariant
