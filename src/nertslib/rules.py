@@ -409,13 +409,8 @@ def legal_moves(state: GameState, seat: int) -> tuple[Move, ...]:
     ctx = state.ctx
     out: list[Move] = []
     info = None if ctx.jokers else _work_info(lay.work, ctx, lay.down)
-    if ctx.mandatory:
-        if _front_moves(state, lay, ctx, out, info):
-            return tuple(out)  # only the mandatory fills
-    else:  # _front_moves inlined: the call, then the progress moves
-        if not lay.nerts and not ctx.auto_call:
-            out.append(_CALL[seat])
-        _progress_moves(state, lay, ctx, out, info)
+    if _front_moves(state, lay, ctx, out, info):
+        return tuple(out)  # only the mandatory fills
     progress = len(out) > (not lay.nerts and not ctx.auto_call)  # beyond the call
     if info is None:
         out.extend(_joker_shuffle(lay.work, lay.down, lay.bound, ctx))
