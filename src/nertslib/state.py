@@ -30,6 +30,7 @@ import functools
 from collections import Counter
 from collections.abc import Callable
 from itertools import pairwise
+from operator import itemgetter
 from typing import Final, TypeVar, cast
 
 import attrs
@@ -49,6 +50,7 @@ from nertslib.cards import (
     parse_card_id,
     parse_code,
 )
+from nertslib.codes import EMPTY, code_indexes, owned_ids
 from nertslib.context import Context, context_for, need_index, plain_foundation
 from nertslib.variants import Variant
 
@@ -323,7 +325,7 @@ def join_nfen(
 
     :func:`split_nfen` and :func:`parse_status` read it back.
     """
-    fnd_text = "/".join(".".join([_FCODE[c] for c in p]) for p in fnd)
+    fnd_text = _foundations_nfen(fnd)
     if status is None:
         status_tok = "play"
     elif status is EndReason.NERTS:
@@ -341,6 +343,20 @@ def join_nfen(
             last,
         ]
     )
+
+
+def _foundations_nfen(fnd: tuple[tuple[int, ...], ...]) -> str:
+    """The foundations field of NFEN but for its ``-`` when there are none (one join)."""
+    if not fnd:
+        return ""
+    flat: list[int] = []
+    for pile in fnd:
+        flat += pile
+        flat.append(_FOUNDATION_BREAK)
+    if len(flat) == 2:  # one card: itemgetter of one id would return the code, not a tuple
+        return _FCODE[flat[0]]
+    flat.pop()
+    return ".".join(itemgetter(*flat)(_WRITE_FCODE)).replace("./.", "/")
 
 
 def _pile_nfen(ids: tuple[int, ...]) -> str:
@@ -390,6 +406,8 @@ def _parse_work(text: str, owner: int, binds: dict[int, int]) -> tuple[int, ...]
 
 
 def _layout_nfen(lay: Layout) -> str:
+    if not lay.down and not lay.bound:
+        return _plain_layout_nfen(lay)
     stock = lay.deck[lay.cursor :][::-1]
     parts = [_pile_nfen(lay.nerts)]
     if lay.down:
@@ -403,6 +421,27 @@ def _layout_nfen(lay: Layout) -> str:
         parts.extend(_work_pile_nfen(p, lay.bound) for p in lay.work)
     parts += [_pile_nfen(stock), _pile_nfen(lay.deck[: lay.cursor]), str(lay.passes)]
     return "|".join(parts)
+
+
+def _plain_layout_nfen(lay: Layout) -> str:
+    """:func:`_layout_nfen` of a layout without face-down cards or bound jokers.
+
+    Every card code of the seat goes through one comprehension and one join, the piles told
+    apart by separator ids, instead of a join per pile: the per-pile overhead was most of it.
+    """
+    flat = list(lay.nerts or _EMPTY_PILE)
+    for pile in lay.work:
+        flat.append(_PILE_BREAK)
+        flat += pile or _EMPTY_PILE
+    deck, cursor = lay.deck, lay.cursor
+    flat.append(_PILE_BREAK)
+    flat += deck[cursor:][::-1] or _EMPTY_PILE
+    flat.append(_PILE_BREAK)
+    flat += deck[:cursor] or _EMPTY_PILE
+    # itemgetter looks up every code in C (a comprehension costs a third more); it returns a
+    # tuple because ``flat`` has at least five items: the Nerts pile, stock, waste, two breaks
+    text = ".".join(itemgetter(*flat)(_WRITE_CODE)).replace(".|.", "|")
+    return f"{text}|{lay.passes}"
 
 
 _MIN_TOKENS: Final = 6
@@ -465,6 +504,13 @@ def parse_status(
 #: Card id -> its code, and its code with the owner's digit (foundation items).
 _CODE: Final = tuple(c.code for c in CARDS)
 _FCODE: Final = tuple(c.code + str(c.owner) for c in CARDS)
+#: Pseudo card ids for :func:`_plain_layout_nfen`: a break between piles, an empty pile.
+_PILE_BREAK: Final = len(CARDS)
+_EMPTY_PILE: Final = (len(CARDS) + 1,)
+_WRITE_CODE: Final = (*_CODE, "|", "-")
+#: Pseudo card id for :func:`_foundations_nfen`: a break between foundations.
+_FOUNDATION_BREAK: Final = len(CARDS)
+_WRITE_FCODE: Final = (*_FCODE, "/")
 #: Canonical card code -> in-deck index; other spellings go through parse_code.
 _CODE_INDEX: Final = {CARDS[i].code: i for i in range(DECK_SPAN)}
 #: Canonical foundation item (code and owner digit, declared jokers too) -> card id.
@@ -474,6 +520,42 @@ _FND_INDEX: Final = {code: i for i, code in enumerate(_FCODE)}
 #: Per owner: canonical card code -> card id.
 _CODE_IDS: Final = tuple(
     {code: owner * DECK_SPAN + i for code, i in _CODE_INDEX.items()} for owner in range(MAX_SEATS)
+)
+
+
+def _plain_piles(tok: str, parts: list[str], seat: int) -> list[tuple[int, ...]] | None:
+    """The piles of a seat field without ``~`` or ``(``, in order, if every code is canonical.
+
+    ``parts`` is ``tok.split("|")``. The codes of all the piles are read at once
+    (:mod:`nertslib.codes`) and the piles cut from the result; ``None`` sends the field the
+    long way, which also words any error.
+    """
+    read = code_indexes(tok[: len(tok) - len(parts[-1]) - 1])
+    if read is None:
+        return None
+    indexes, seps = read
+    if (
+        seps.translate(None, b".|")  # a separator other than "." or "|"
+        or indexes.count(EMPTY) != parts.count("-")  # a "-" inside a pile
+    ):
+        return None
+    flat = owned_ids(indexes, seat)
+    piles: list[tuple[int, ...]] = []
+    start = 0
+    for part in parts[:-1]:
+        if part == "-":
+            piles.append(())
+            start += 1
+        else:
+            end = start + part.count(".") + 1
+            piles.append(flat[start:end])
+            start = end
+    return piles
+
+
+#: Per seat count n: canonical foundation items of seats below n -> card id.
+_FND_IDS: Final = tuple(
+    {item: c for item, c in _FND_INDEX.items() if OWNER[c] < n} for n in range(MAX_SEATS + 1)
 )
 
 
@@ -532,18 +614,22 @@ def parse_foundations(
     if ctx is None:
         ctx = context_for(variant, n)
     ties = variant.tie_policy == "both_keep"
+    texts = token.split("/")
+    # Most piles are plainly valid: canonical items of seats in play making a foundation by
+    # the tables, all looked up in one go; anything else goes the long way, which also words
+    # the error.
+    items = token.replace("/", ".").split(".")
+    try:  # itemgetter of one key returns the item, not a tuple
+        flat = itemgetter(*items)(_FND_IDS[n]) if len(items) > 1 else (_FND_IDS[n][items[0]],)
+    except KeyError:
+        flat = None
     fnd: list[tuple[int, ...]] = []
-    for k, pile_text in enumerate(token.split("/")):
-        # Most piles are plainly valid: canonical items of seats in play making a foundation
-        # by the tables; anything else goes the long way, which also words the error.
-        cards: list[int] = []
-        for item in pile_text.split("."):
-            known = _FND_INDEX.get(item)
-            if known is None or OWNER[known] >= n:
-                break
-            cards.append(known)
-        else:
-            pile = tuple(cards)
+    start = 0
+    for k, pile_text in enumerate(texts):
+        if flat is not None:
+            end = start + pile_text.count(".") + 1
+            pile = flat[start:end]
+            start = end
             if plain_foundation(pile, ctx, ties):
                 fnd.append(pile)
                 continue
@@ -579,30 +665,32 @@ def _parse_seat(  # noqa: PLR0912 - a flat list of checks
     parts = tok.split("|")
     if len(parts) != nwork + 4:
         raise _bad(text, f"seat {seat} needs {nwork + 4} '|'-separated fields, has {len(parts)}")
-    nerts = _parse_pile(parts[0], seat)
-    down_parts = [p.partition("~") if "~" in p else ("-", "", p) for p in parts[1 : 1 + nwork]]
     binds: dict[int, int] = {}
-    work = tuple(
-        [
-            _parse_pile(p, seat) if "(" not in p else _parse_work(p, seat, binds)
-            for _, _, p in down_parts
-        ]
-    )
-    hidden_parts = [d for d, _, _ in down_parts]
-    down = (
-        ()
-        if hidden_parts.count("-") == nwork
-        else tuple([_parse_pile(d, seat) for d in hidden_parts])
-    )
-    if not any(down):
-        down = ()
-    elif variant.work_pile_layout != "klondike":
-        raise _bad(text, f"seat {seat} has face-down work cards outside the Klondike layout")
-    for i, hidden in enumerate(down):
-        if hidden and not work[i]:
-            raise _bad(text, f"seat {seat}'s work pile {i} has face-down cards but no top")
-    stock = _parse_pile(parts[1 + nwork], seat)
-    waste = _parse_pile(parts[2 + nwork], seat)
+    down: tuple[tuple[int, ...], ...] = ()
+    piles = _plain_piles(tok, parts, seat) if "~" not in tok and "(" not in tok else None
+    if piles is not None:
+        nerts, work, stock, waste = piles[0], tuple(piles[1:-2]), piles[-2], piles[-1]
+    else:
+        nerts = _parse_pile(parts[0], seat)
+        down_parts = [p.partition("~") if "~" in p else ("-", "", p) for p in parts[1 : 1 + nwork]]
+        work = tuple(
+            [
+                _parse_pile(p, seat) if "(" not in p else _parse_work(p, seat, binds)
+                for _, _, p in down_parts
+            ]
+        )
+        hidden_parts = [d for d, _, _ in down_parts]
+        if hidden_parts.count("-") != nwork:
+            down = tuple([_parse_pile(d, seat) for d in hidden_parts])
+        if not any(down):
+            down = ()
+        elif variant.work_pile_layout != "klondike":
+            raise _bad(text, f"seat {seat} has face-down work cards outside the Klondike layout")
+        for i, hidden in enumerate(down):
+            if hidden and not work[i]:
+                raise _bad(text, f"seat {seat}'s work pile {i} has face-down cards but no top")
+        stock = _parse_pile(parts[1 + nwork], seat)
+        waste = _parse_pile(parts[2 + nwork], seat)
     if not parts[-1].isdigit():
         raise _bad(text, f"seat {seat}'s passes must be a number, got {parts[-1]!r}")
     passes = int(parts[-1])
@@ -638,7 +726,7 @@ def _parse_nfen(text: str) -> GameState:
         for pile in (*lay.work, *lay.down):
             ids += pile
     for pile in fnd:
-        ids += map(JOKER_OF.__getitem__, pile)
+        ids += map(JOKER_OF.__getitem__, pile) if variant.jokers_per_deck else pile
     per_deck = 52 + variant.jokers_per_deck
     ids.sort()
     if ids != _full_decks(n, per_deck):
