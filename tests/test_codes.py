@@ -13,9 +13,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from nertslib import state as state_mod
+from nertslib import views as views_mod
 from nertslib.cards import CARDS, DECK_SPAN, MAX_SEATS
 from nertslib.codes import EMPTY, EMPTY_ID, code_indexes, owned_ids
 from nertslib.state import GameState, NFENError
+from nertslib.views import View, view
 from tests.strategies import examples, games
 
 CANONICAL = {CARDS[i].code: i for i in range(DECK_SPAN)}
@@ -94,10 +96,6 @@ def test_owned_ids_tags_every_index_with_its_owner() -> None:
         assert owned_ids(bytes([5]), owner) == (base + 5,)
 
 
-def _long_way_piles(parts: list[str], seat: int) -> list[tuple[int, ...]]:
-    return [state_mod._parse_pile(p, seat) for p in parts[:-1]]
-
-
 @examples(60)
 @given(games(max_steps=150))
 def test_the_nfen_fast_paths_agree_with_the_long_way(
@@ -112,8 +110,10 @@ def test_the_nfen_fast_paths_agree_with_the_long_way(
             long_way = "|".join([*map(state_mod._pile_nfen, piles), str(lay.passes)])
             assert text == long_way
         if "~" not in text and "(" not in text:
-            parts = text.split("|")
-            assert state_mod._plain_piles(text, parts, lay.seat) == _long_way_piles(parts, lay.seat)
+            piles_text = text.rpartition("|")[0]  # without the passes
+            parts = piles_text.split("|")
+            read = state_mod._plain_piles(piles_text, parts, lay.seat)
+            assert read == [state_mod._parse_pile(p, lay.seat) for p in parts]
     fnd_text = "/".join(".".join([state_mod._FCODE[c] for c in p]) for p in state.fnd)
     assert state_mod._foundations_nfen(state.fnd) == fnd_text
     assert GameState.from_nfen(state.to_nfen()) == state
@@ -150,3 +150,16 @@ def test_one_card_foundations_write_without_a_separator() -> None:
     assert state_mod._foundations_nfen(((0,),)) == "AC0"
     assert state_mod._foundations_nfen(((0,), (DECK_SPAN,))) == "AC0/AC1"
     assert state_mod._foundations_nfen(((0, 1), (DECK_SPAN,))) == "AC0.2C0/AC1"
+
+
+@examples(60)
+@given(games(max_steps=150), st.data())
+def test_the_view_nfen_fast_paths_agree_with_the_long_way(
+    game: tuple[GameState, list[object]], data: st.DataObject
+) -> None:
+    state, _ = game
+    seat = data.draw(st.none() | st.integers(0, len(state.layouts) - 1))
+    v = view(state, seat)
+    for sv in v.seats:
+        assert views_mod._seat_nfen(sv) == views_mod._klondike_seat_nfen(sv)
+    assert View.from_nfen(v.to_nfen()) == v

@@ -523,14 +523,14 @@ _CODE_IDS: Final = tuple(
 )
 
 
-def _plain_piles(tok: str, parts: list[str], seat: int) -> list[tuple[int, ...]] | None:
-    """The piles of a seat field without ``~`` or ``(``, in order, if every code is canonical.
+def _plain_piles(text: str, parts: list[str], seat: int) -> list[tuple[int, ...]] | None:
+    """Seat ``seat``'s piles written ``text``, if every code in it is canonical.
 
-    ``parts`` is ``tok.split("|")``. The codes of all the piles are read at once
-    (:mod:`nertslib.codes`) and the piles cut from the result; ``None`` sends the field the
-    long way, which also words any error.
+    ``parts`` is ``text.split("|")``, one pile each. The codes of all the piles are read at
+    once (:mod:`nertslib.codes`) and the piles cut from the result; ``None`` sends the piles
+    the long way, which also words any error.
     """
-    read = code_indexes(tok[: len(tok) - len(parts[-1]) - 1])
+    read = code_indexes(text)
     if read is None:
         return None
     indexes, seps = read
@@ -542,7 +542,7 @@ def _plain_piles(tok: str, parts: list[str], seat: int) -> list[tuple[int, ...]]
     flat = owned_ids(indexes, seat)
     piles: list[tuple[int, ...]] = []
     start = 0
-    for part in parts[:-1]:
+    for part in parts:
         if part == "-":
             piles.append(())
             start += 1
@@ -667,7 +667,9 @@ def _parse_seat(  # noqa: PLR0912 - a flat list of checks
         raise _bad(text, f"seat {seat} needs {nwork + 4} '|'-separated fields, has {len(parts)}")
     binds: dict[int, int] = {}
     down: tuple[tuple[int, ...], ...] = ()
-    piles = _plain_piles(tok, parts, seat) if "~" not in tok and "(" not in tok else None
+    piles = None
+    if "~" not in tok and "(" not in tok:
+        piles = _plain_piles(tok[: len(tok) - len(parts[-1]) - 1], parts[:-1], seat)
     if piles is not None:
         nerts, work, stock, waste = piles[0], tuple(piles[1:-2]), piles[-2], piles[-1]
     else:

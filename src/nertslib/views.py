@@ -63,6 +63,8 @@ stock is only ``35?``), and the seed token ``s<seed>`` replaced by the viewer, `
 from __future__ import annotations
 
 from itertools import pairwise
+from operator import itemgetter
+from typing import Final
 
 import attrs
 
@@ -82,13 +84,18 @@ from nertslib.errors import NertsError
 from nertslib.render import picture_head
 from nertslib.state import (
     _CODE,
+    _CODE_IDS,
     _CODE_INDEX,
+    _EMPTY_PILE,
+    _PILE_BREAK,
+    _WRITE_CODE,
     EndReason,
     GameState,
     Layout,
     NFENError,
     _check_joker_piles,
     _parse_work,
+    _plain_piles,
     _work_pile_nfen,
     join_nfen,
     parse_foundations,
@@ -500,7 +507,35 @@ def _run(hidden: int, ids: tuple[int, ...]) -> str:
     return ".".join(codes) or "-"
 
 
+#: :data:`nertslib.state._WRITE_CODE` and, from :data:`_HIDDEN`, the hidden-card counts.
+_HIDDEN: Final = len(_WRITE_CODE)
+_VIEW_CODE: Final = (*_WRITE_CODE, *(f"{k}?" for k in range(DECK_SPAN + 1)))
+
+
 def _seat_nfen(sv: SeatView) -> str:
+    if sv.down or sv.bound:
+        return _klondike_seat_nfen(sv)
+    # as state._plain_layout_nfen: one join, the piles told apart by separator ids
+    hidden = sv.nerts_size - len(sv.nerts)
+    flat = [_HIDDEN + hidden] if hidden else []
+    flat += sv.nerts or (() if hidden else _EMPTY_PILE)
+    for pile in sv.work:
+        flat.append(_PILE_BREAK)
+        flat += pile or _EMPTY_PILE
+    flat.append(_PILE_BREAK)
+    flat.append(_HIDDEN + sv.stock_size if sv.stock_size else _EMPTY_PILE[0])
+    flat.append(_PILE_BREAK)
+    hidden = sv.waste_size - len(sv.waste)
+    if hidden:
+        flat.append(_HIDDEN + hidden)
+    flat += sv.waste or (() if hidden else _EMPTY_PILE)
+    # itemgetter returns a tuple: flat has at least five items (three piles, two breaks)
+    text = ".".join(itemgetter(*flat)(_VIEW_CODE)).replace(".|.", "|")
+    return f"{text}|{sv.passes}"
+
+
+def _klondike_seat_nfen(sv: SeatView) -> str:
+    """:func:`_seat_nfen` of a seat with face-down work cards or bound jokers."""
     parts = [_run(sv.nerts_size - len(sv.nerts), sv.nerts)]
     down = sv.down or (0,) * len(sv.work)
     parts.extend(
@@ -548,6 +583,12 @@ def _parse_run(text: str, owner: int) -> tuple[int, tuple[int, ...]]:
     if text == "-":
         return 0, ()
     items = text.split(".")
+    try:  # canonical codes after an optional count, looked up in C; others go the long way
+        if items[0][-1] == "?":
+            return _count(items[0]), tuple(map(_CODE_IDS[owner].__getitem__, items[1:]))
+        return 0, tuple(map(_CODE_IDS[owner].__getitem__, items))
+    except (KeyError, IndexError):
+        pass
     hidden = _count(items[0]) if items[0].endswith("?") else 0
     base = owner * DECK_SPAN
     index = _CODE_INDEX.get
@@ -576,7 +617,11 @@ def _parse_seat(  # noqa: PLR0912, PLR0915 - a flat list of checks
     work: list[tuple[int, ...]] = []
     down: list[int] = []
     binds: dict[int, int] = {}
-    for i, field in enumerate(parts[1 : 1 + nwork]):
+    work_parts = parts[1 : 1 + nwork]
+    plain = _plain_piles("|".join(work_parts), work_parts, seat)  # None: "?", "~", "(", …
+    if plain is not None:
+        work, down = plain, [0] * nwork
+    for i, field in enumerate(work_parts if plain is None else ()):
         head, tilde, up = field.rpartition("~")
         if "(" in up:
             hidden, pile = 0, _parse_work(up, seat, binds)
@@ -586,15 +631,16 @@ def _parse_seat(  # noqa: PLR0912, PLR0915 - a flat list of checks
         if hidden or (k and not pile):
             msg = f"seat {seat}'s work pile {i} must be face-down count '~' face-up cards"
             raise ValueError(msg)
-        if not variant.jokers_per_deck:
+        work.append(pile)
+        down.append(k)
+    if not variant.jokers_per_deck:
+        for i, pile in enumerate(work):
             for lower, upper in pairwise(pile):
                 if KEY[upper] != ON[lower]:
                     msg = (
                         f"seat {seat}'s work pile {i}: {CARDS[upper]} cannot lie on {CARDS[lower]}"
                     )
                     raise ValueError(msg)
-        work.append(pile)
-        down.append(k)
     bound = _check_joker_piles(variant, seat, tuple(work), binds) if variant.jokers_per_deck else ()
     if any(down) and variant.work_pile_layout != "klondike":
         msg = f"seat {seat} has face-down work cards outside the Klondike layout"
@@ -652,11 +698,14 @@ def _parse_view(text: str) -> View:
     on_foundations = _foundation_cards(fnd, n)
     per_deck = 52 + variant.jokers_per_deck
     for q, sv in enumerate(seats):
-        shown = [*sv.nerts, *(c for p in sv.work for c in p), *sv.waste, *on_foundations[q]]
+        shown = [*sv.nerts, *sv.waste, *on_foundations[q]]
+        for pile in sv.work:
+            shown += pile
         if len(set(shown)) != len(shown):
             twice = sorted({CARDS[c].code for c in shown if shown.count(c) > 1})
             raise _bad(text, f"seat {q} shows {', '.join(twice)} twice")
-        if any(c % DECK_SPAN >= per_deck for c in shown):
+        # every card shown for seat q is one of its deck's (read with q as owner)
+        if shown and max(shown) >= q * DECK_SPAN + per_deck:
             raise _bad(text, f"seat {q} shows a joker its deck does not have")
         hidden = sv.hidden_nerts + sum(sv.down) + sv.hidden_waste + sv.stock_size
         if len(shown) + hidden != per_deck:
