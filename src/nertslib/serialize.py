@@ -31,6 +31,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from itertools import pairwise
+from operator import itemgetter
 from typing import Any, Final, TypeAlias, TypeVar, cast, overload
 
 from nertslib.cards import CARDS, DECK_SPAN, FACE, KEY, MAX_SEATS, ON
@@ -126,6 +127,19 @@ _VARIANTS: dict[tuple[tuple[tuple[str, object], ...], tuple[type, ...]], Variant
 _VARIANT_CACHE_LIMIT: Final = 1024
 #: Variant -> its JSON text, for :func:`_state_json` (bounded).
 _VARIANT_JSON: dict[Variant, str] = {}
+#: Card id -> its code as a JSON string and the ", " after it, then the text between the
+#: piles of a seat (pseudo ids :data:`_TO_WORK` …), for :func:`_seat_json`.
+_JSON_CODE: Final = (
+    *(f'"{code}", ' for code in _CODE),
+    '], "work": [[',
+    "], [",
+    ']], "stock": [',
+    '], "waste": [',
+)
+_TO_WORK, _NEXT_PILE, _TO_STOCK, _TO_WASTE = range(len(CARDS), len(CARDS) + 4)
+#: The same for foundation items, and the brackets around each foundation.
+_JSON_FCODE: Final = (*(f'"{code}", ' for code in _FCODE), "[", "], ")
+_OPEN, _CLOSE = len(CARDS), len(CARDS) + 1
 _STATE_HEAD: Final = (
     f'{{"schema": {SCHEMA_VERSION}, "type": "state", "rules_version": {RULES_VERSION}, "variant": '
 )
@@ -286,7 +300,6 @@ def _codes_json(codes: list[str]) -> str:
 
 def _state_json(state: GameState) -> str:
     """``json.dumps(to_data(state))``, written directly (several times faster)."""
-    code = _CODE.__getitem__
     variant = _VARIANT_JSON.get(state.variant)
     if variant is None:
         variant = json.dumps(_variant_data(state.variant))
@@ -294,26 +307,18 @@ def _state_json(state: GameState) -> str:
             _VARIANT_JSON[state.variant] = variant
     parts = [_STATE_HEAD, variant, ', "seats": [']
     for seat, lay in enumerate(state.layouts):
-        deck, cursor = lay.deck, lay.cursor
-        work = ", ".join([_codes_json(_work_codes(p, lay.bound)) for p in lay.work])
-        parts += [
-            ', {"nerts": ' if seat else '{"nerts": ',
-            _codes_json(list(map(code, lay.nerts))),
-            ', "work": [',
-            work,
-        ]
-        if lay.down:
-            down = ", ".join([_codes_json(list(map(code, p))) for p in lay.down])
-            parts += ['], "down": [', down]
-        parts += [
-            '], "stock": ',
-            _codes_json(list(map(code, reversed(deck[cursor:])))),
-            ', "waste": ',
-            _codes_json(list(map(code, deck[:cursor]))),
-            f', "passes": {lay.passes}}}',
-        ]
-    fcode = _FCODE.__getitem__
-    fnd = ", ".join([_codes_json(list(map(fcode, p))) for p in state.fnd])
+        if seat:
+            parts.append(", ")
+        parts.append(_seat_json(lay))
+    fnd = ""
+    if state.fnd:
+        # one join over all foundation items and pseudo ids for the brackets (see _seat_json)
+        flat: list[int] = []
+        for pile in state.fnd:
+            flat.append(_OPEN)
+            flat += pile
+            flat.append(_CLOSE)
+        fnd = "".join(itemgetter(*flat)(_JSON_FCODE)).replace(", ]", "]")[:-2]
     if state.status is None:
         status = '"play", "caller": null'
     elif state.status is EndReason.NERTS:
@@ -325,6 +330,46 @@ def _state_json(state: GameState) -> str:
         f'"stalled": {"true" if state.stalled else "false"}, '
         f'"resolutions": {state.resolutions}, "seed": {state.seed}}}'
     )
+    return "".join(parts)
+
+
+def _seat_json(lay: Layout) -> str:
+    """One seat of :func:`_state_json`."""
+    if lay.down or lay.bound:
+        return _klondike_seat_json(lay)
+    # Every card code of the seat in one join: each code carries the ", " that follows it, the
+    # text between the piles comes from pseudo ids, and the ", " before each "]" is cut last.
+    flat = list(lay.nerts)
+    flat.append(_TO_WORK)
+    for i, pile in enumerate(lay.work):
+        if i:
+            flat.append(_NEXT_PILE)
+        flat += pile
+    deck, cursor = lay.deck, lay.cursor
+    flat.append(_TO_STOCK)
+    flat += deck[cursor:][::-1]
+    flat.append(_TO_WASTE)
+    flat += deck[:cursor]
+    text = ("".join(itemgetter(*flat)(_JSON_CODE)) + "]").replace(", ]", "]")
+    return f'{{"nerts": [{text}, "passes": {lay.passes}}}'
+
+
+def _klondike_seat_json(lay: Layout) -> str:
+    """:func:`_seat_json` of a seat with face-down work cards or bound jokers."""
+    code = _CODE.__getitem__
+    deck, cursor = lay.deck, lay.cursor
+    work = ", ".join([_codes_json(_work_codes(p, lay.bound)) for p in lay.work])
+    parts = ['{"nerts": ', _codes_json(list(map(code, lay.nerts))), ', "work": [', work]
+    if lay.down:
+        down = ", ".join([_codes_json(list(map(code, p))) for p in lay.down])
+        parts += ['], "down": [', down]
+    parts += [
+        '], "stock": ',
+        _codes_json(list(map(code, reversed(deck[cursor:])))),
+        ', "waste": ',
+        _codes_json(list(map(code, deck[:cursor]))),
+        f', "passes": {lay.passes}}}',
+    ]
     return "".join(parts)
 
 

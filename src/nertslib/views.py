@@ -572,10 +572,11 @@ def _bad(text: str, why: str) -> NFENError:
 
 
 def _count(item: str) -> int:
-    if not item.endswith("?") or not item[:-1].isdigit() or int(item[:-1]) < 1:
+    digits = item[:-1]
+    if item[-1:] != "?" or not digits.isdigit() or (count := int(digits)) < 1:
         msg = f"{item!r} is not a hidden-card count such as '12?'"
         raise ValueError(msg)
-    return int(item[:-1])
+    return count
 
 
 def _parse_run(text: str, owner: int) -> tuple[int, tuple[int, ...]]:
@@ -645,7 +646,11 @@ def _parse_seat(  # noqa: PLR0912, PLR0915 - a flat list of checks
     if any(down) and variant.work_pile_layout != "klondike":
         msg = f"seat {seat} has face-down work cards outside the Klondike layout"
         raise ValueError(msg)
-    stock, shown = _parse_run(parts[1 + nwork], seat)
+    stock_text = parts[1 + nwork]
+    if stock_text[-1:] == "?":  # the usual case: only a count
+        stock, shown = _count(stock_text), ()
+    else:
+        stock, shown = _parse_run(stock_text, seat)
     if shown:
         msg = f"seat {seat}'s stock is face down: write its size, e.g. '35?'"
         raise ValueError(msg)
