@@ -647,8 +647,9 @@ def _parse_seat(  # noqa: PLR0912, PLR0915 - a flat list of checks
         msg = f"seat {seat} has face-down work cards outside the Klondike layout"
         raise ValueError(msg)
     stock_text = parts[1 + nwork]
+    shown: tuple[int, ...] = ()
     if stock_text[-1:] == "?":  # the usual case: only a count
-        stock, shown = _count(stock_text), ()
+        stock = _count(stock_text)
     else:
         stock, shown = _parse_run(stock_text, seat)
     if shown:
