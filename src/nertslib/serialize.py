@@ -117,6 +117,7 @@ _SEAT_KEYS: Final = ("nerts", "work", "stock", "waste", "passes")
 _SEAT_OPTIONAL: Final = ("down",)
 _SEAT_KEYSET: Final = frozenset(_SEAT_KEYS)
 _SEAT_KEYSET_DOWN: Final = _SEAT_KEYSET | {"down"}
+_JUST_LIST: Final = frozenset([list])
 _STATUSES: Final = ("play", "nerts", "stalemate")
 _REASONS: Final = tuple(r.value for r in EndReason)
 #: (seats, cards per deck) -> every card id of the hand.
@@ -502,7 +503,7 @@ class _Seat:
                 type(nerts) is list
                 and type(work) is list
                 and len(work) == nwork
-                and all(type(p) is list for p in work)
+                and _JUST_LIST.issuperset(map(type, work))
                 and type(stock) is list
                 and type(waste) is list
             )
@@ -525,7 +526,10 @@ class _Seat:
             if len(down) != nwork:
                 raise _fail(f"{where}.down", f"expected {nwork} piles (one per work pile)", down)
             self.down = tuple([_pile(p, f"{where}.down[{i}]", table) for i, p in enumerate(down)])
-        self.passes = _int(d["passes"], f"{where}.passes")
+        passes = d["passes"]
+        self.passes = (
+            passes if type(passes) is int and passes >= 0 else _int(passes, f"{where}.passes")
+        )
 
     def nfen(self) -> str:
         def pile(ids: tuple[int, ...]) -> str:
@@ -559,7 +563,13 @@ def _state_from(data: dict[str, Any]) -> GameState:
     nwork = variant.work_pile_count(n)
     seats = [_Seat(s, i, nwork) for i, s in enumerate(seats_data)]
     fnd_data = _list(data["foundations"], "foundations", "foundation piles")
-    fnd = tuple(_fnd_pile(p, f"foundations[{k}]") for k, p in enumerate(fnd_data))
+    try:  # canonical items in lists: looked up in C; anything else goes pile by pile
+        fnd = tuple([tuple(map(_FND_IDS.__getitem__, p)) for p in fnd_data])
+        plain = all(type(p) is list and p for p in fnd_data)
+    except (KeyError, TypeError):
+        plain = False
+    if not plain:
+        fnd = tuple([_fnd_pile(p, f"foundations[{k}]") for k, p in enumerate(fnd_data)])
     status_text = data["status"]
     if status_text not in _STATUSES:
         raise _fail("status", "expected 'play', 'nerts' or 'stalemate'", status_text)
@@ -863,7 +873,11 @@ def from_json(text: str | bytes, expect: type[Any] | None = None) -> Value:
     .. versionadded:: 0.1.0
     """
     try:
-        data = json.loads(text, parse_constant=_no_constant)
+        data = (
+            _DECODER.decode(text)  # json.loads would build a decoder for the keyword each call
+            if type(text) is str
+            else json.loads(text, parse_constant=_no_constant)
+        )
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         msg = f"not JSON: {exc}"
         raise SerializationError(msg) from None
@@ -875,3 +889,6 @@ def from_json(text: str | bytes, expect: type[Any] | None = None) -> Value:
 def _no_constant(name: str) -> object:
     msg = f"not JSON: {name} is not a JSON value"
     raise SerializationError(msg)
+
+
+_DECODER: Final = json.JSONDecoder(parse_constant=_no_constant)
