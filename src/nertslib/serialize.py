@@ -489,7 +489,7 @@ class _Seat:
             data.keys() != _SEAT_KEYSET and data.keys() != _SEAT_KEYSET_DOWN
         ):
             _keys(data, where, _SEAT_KEYS, _SEAT_OPTIONAL)
-        d = cast(dict[str, Any], data)
+        d = cast("dict[str, Any]", data)  # a string: no generic alias built per call
         table = _SEAT_IDS[seat]
         self.binds: dict[int, int] = {}
         try:
@@ -563,6 +563,7 @@ def _state_from(data: dict[str, Any]) -> GameState:
     nwork = variant.work_pile_count(n)
     seats = [_Seat(s, i, nwork) for i, s in enumerate(seats_data)]
     fnd_data = _list(data["foundations"], "foundations", "foundation piles")
+    fnd: tuple[tuple[int, ...], ...] = ()
     try:  # canonical items in lists: looked up in C; anything else goes pile by pile
         fnd = tuple([tuple(map(_FND_IDS.__getitem__, p)) for p in fnd_data])
         plain = all(type(p) is list and p for p in fnd_data)
@@ -835,7 +836,7 @@ def from_data(data: object, expect: type[Any] | None = None) -> Value:
             msg = f"expect must be GameState, Move, Variant, Outcome or Replay, got {expect!r}"
             raise TypeError(msg)
     kind = _check_header(data, want)
-    d = cast(dict[str, Any], data)
+    d = cast("dict[str, Any]", data)  # a string: no generic alias built per call
     if kind == "state":
         return _state_from(d)
     if kind == "move":
