@@ -286,3 +286,25 @@ def test_legal_moves_do_not_depend_on_the_order_states_are_asked_in(
     rng.shuffle(asked)
     for s, seat in asked:
         assert nl.legal_moves(s, seat) == expected[id(s), seat]
+
+
+@examples(40)
+@given(games(max_steps=120), st.data())
+def test_twin_built_views_equal_attrs_built_ones(
+    game: tuple[GameState, list[nl.Move]], data: st.DataObject
+) -> None:
+    state, _ = game
+    seat = data.draw(st.none() | st.integers(0, len(state.layouts) - 1))
+    v = nl.view(state, seat)
+    # attrs.evolve builds through attrs' own __init__
+    rebuilt = attrs.evolve(v, seats=tuple(attrs.evolve(sv) for sv in v.seats))
+    assert type(v) is nl.View
+    assert all(type(sv) is nl.SeatView for sv in v.seats)
+    assert rebuilt == v
+    assert hash(rebuilt) == hash(v)
+    assert [_fields(a) for a in rebuilt.seats] == [_fields(b) for b in v.seats]
+    read = nl.View.from_nfen(v.to_nfen())
+    assert type(read) is nl.View
+    assert all(type(sv) is nl.SeatView for sv in read.seats)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        v.seats[0].passes = 1  # type: ignore[misc]

@@ -96,6 +96,7 @@ from nertslib.state import (
     _check_joker_piles,
     _parse_work,
     _plain_piles,
+    _twin_constructor,
     _work_pile_nfen,
     join_nfen,
     parse_foundations,
@@ -111,7 +112,7 @@ def _cards(ids: tuple[int, ...]) -> tuple[Card, ...]:
     return tuple([CARDS[i] for i in ids])
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class SeatView:
     """What a view shows of one seat's layout. Cards are card ids, piles bottom first.
 
@@ -210,7 +211,7 @@ class SeatView:
         return _cards(self.nerts + tuple(c for p in self.work for c in p) + self.waste)
 
 
-@attrs.frozen(repr=False, cache_hash=True)
+@attrs.frozen(repr=False, cache_hash=True, weakref_slot=False)
 class View:
     """What one seat (or a spectator) may see of a position; build it with :func:`view`.
 
@@ -349,13 +350,19 @@ class View:
         return "\n".join(lines)
 
 
+# Views are built by the readers and by view() from checked parts: no validation is skipped by
+# building them without attrs' frozen __init__ (see state._twin_constructor).
+_new_seat_view: Final = _twin_constructor(SeatView)
+_new_view: Final = _twin_constructor(View)
+
+
 # --- building views ---------------------------------------------------------------------------
 
 
 def _seat_view(lay: Layout, own: bool, face_up: bool) -> SeatView:
     cur = lay.cursor
     deck = lay.deck
-    return SeatView(
+    return _new_seat_view(
         lay.seat,
         len(lay.nerts),
         lay.nerts if face_up else lay.nerts[-1:],
@@ -391,7 +398,7 @@ def view(state: GameState, seat: int | None = None) -> View:
         msg = f"seat {seat!r} does not play in this {len(layouts)}-seat hand"
         raise NertsError(msg)
     face_up = state.variant.nerts_pile_face_up
-    return View(
+    return _new_view(
         state.variant,
         seat,
         tuple([_seat_view(lay, i == seat, face_up) for i, lay in enumerate(layouts)]),
@@ -672,7 +679,7 @@ def _parse_seat(  # noqa: PLR0912, PLR0915 - a flat list of checks
     if hidden_n + len(nerts) > variant.nerts_pile_size:
         msg = f"seat {seat}'s Nerts pile is larger than the variant deals"
         raise ValueError(msg)
-    return SeatView(
+    return _new_seat_view(
         seat,
         hidden_n + len(nerts),
         nerts,
@@ -723,4 +730,4 @@ def _parse_view(text: str) -> View:
     status, caller, stalled, resolutions = parse_status(
         text, status_tok, res_tok, [sv.nerts_size for sv in seats], _bad
     )
-    return View(variant, viewer, seats, fnd, status, caller, stalled, resolutions)
+    return _new_view(variant, viewer, seats, fnd, status, caller, stalled, resolutions)
