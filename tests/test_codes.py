@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -16,6 +17,7 @@ from nertslib import state as state_mod
 from nertslib import views as views_mod
 from nertslib.cards import CARDS, DECK_SPAN, MAX_SEATS
 from nertslib.codes import EMPTY, EMPTY_ID, code_indexes, owned_ids
+from nertslib.deal import deal
 from nertslib.state import GameState, NFENError
 from nertslib.views import View, view
 from tests.strategies import examples, games
@@ -161,5 +163,15 @@ def test_the_view_nfen_fast_paths_agree_with_the_long_way(
     seat = data.draw(st.none() | st.integers(0, len(state.layouts) - 1))
     v = view(state, seat)
     for sv in v.seats:
-        assert views_mod._seat_nfen(sv) == views_mod._klondike_seat_nfen(sv)
+        assert views_mod._seat_nfen(sv) == views_mod._seat_nfen_by_piles(sv)
     assert View.from_nfen(v.to_nfen()) == v
+
+
+def test_a_view_seat_with_counts_no_deal_gives_is_written_as_it_is() -> None:
+    seat = view(deal("standard", 1, 3), 0).seats[0]
+    big = attrs.evolve(seat, stock_size=99)
+    assert "|99?|" in views_mod._seat_nfen(big)
+    negative = attrs.evolve(seat, nerts_size=0)  # shows its top, yet "holds" no card
+    assert views_mod._seat_nfen(negative).startswith("-1?.")
+    for odd in (big, negative):
+        assert views_mod._seat_nfen(odd) == views_mod._seat_nfen_by_piles(odd)

@@ -520,10 +520,17 @@ _VIEW_CODE: Final = (*_WRITE_CODE, *(f"{k}?" for k in range(DECK_SPAN + 1)))
 
 
 def _seat_nfen(sv: SeatView) -> str:
-    if sv.down or sv.bound:
-        return _klondike_seat_nfen(sv)
-    # as state._plain_layout_nfen: one join, the piles told apart by separator ids
     hidden = sv.nerts_size - len(sv.nerts)
+    hidden_waste = sv.waste_size - len(sv.waste)
+    if (
+        sv.down
+        or sv.bound
+        or not 0 <= hidden <= DECK_SPAN
+        or not 0 <= hidden_waste <= DECK_SPAN
+        or not 0 <= sv.stock_size <= DECK_SPAN
+    ):
+        return _seat_nfen_by_piles(sv)  # also writes counts no deal can give as they are
+    # as state._plain_layout_nfen: one join, the piles told apart by separator ids
     flat = [_HIDDEN + hidden] if hidden else []
     flat += sv.nerts or (() if hidden else _EMPTY_PILE)
     for pile in sv.work:
@@ -532,17 +539,16 @@ def _seat_nfen(sv: SeatView) -> str:
     flat.append(_PILE_BREAK)
     flat.append(_HIDDEN + sv.stock_size if sv.stock_size else _EMPTY_PILE[0])
     flat.append(_PILE_BREAK)
-    hidden = sv.waste_size - len(sv.waste)
-    if hidden:
-        flat.append(_HIDDEN + hidden)
-    flat += sv.waste or (() if hidden else _EMPTY_PILE)
+    if hidden_waste:
+        flat.append(_HIDDEN + hidden_waste)
+    flat += sv.waste or (() if hidden_waste else _EMPTY_PILE)
     # itemgetter returns a tuple: flat has at least five items (three piles, two breaks)
     text = ".".join(itemgetter(*flat)(_VIEW_CODE)).replace(".|.", "|")
     return f"{text}|{sv.passes}"
 
 
-def _klondike_seat_nfen(sv: SeatView) -> str:
-    """:func:`_seat_nfen` of a seat with face-down work cards or bound jokers."""
+def _seat_nfen_by_piles(sv: SeatView) -> str:
+    """:func:`_seat_nfen` pile by pile: face-down work cards, bound jokers, odd counts."""
     parts = [_run(sv.nerts_size - len(sv.nerts), sv.nerts)]
     down = sv.down or (0,) * len(sv.work)
     parts.extend(
