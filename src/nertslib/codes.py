@@ -18,7 +18,7 @@ else makes these functions return ``None``; the caller then reads the field the 
 which accepts the other spellings (``th``, ``T♥``…) and words any error. Every reader's fast
 path is tested against its long way (``tests/test_codes.py``).
 
-.. versionadded:: 0.2.0
+.. versionadded:: 0.1.0
 """
 
 from __future__ import annotations
@@ -82,14 +82,6 @@ _SUIT_VALUES: Final = _suit_values()
 _INDEXES: Final = _indexes()
 
 
-def _indexes_at(data: bytes, count: int, stride: int) -> bytes | None:
-    """The index of the ``count`` codes starting every ``stride`` bytes of ``data``."""
-    ranks = int.from_bytes(data[0::stride].translate(_RANK_VALUES), "big")
-    suits = int.from_bytes(data[1::stride].translate(_SUIT_VALUES), "big")
-    indexes = (ranks + suits).to_bytes(count, "big").translate(_INDEXES)
-    return None if _INVALID in indexes else indexes
-
-
 def code_indexes(text: str) -> tuple[bytes, bytes] | None:
     """The in-deck index of every code in ``text``, and the separators between the codes.
 
@@ -106,11 +98,13 @@ def code_indexes(text: str) -> tuple[bytes, bytes] | None:
     (True, True)
     """
     data = text.replace("10", "T").replace("-", "--").encode("ascii", "replace")
-    count = (len(data) + 1) // 3
+    count = (len(data) + 1) // 3  # each code, rank and suit, and the separator after it
     if len(data) != 3 * count - 1:
         return None
-    indexes = _indexes_at(data, count, 3)
-    return None if indexes is None else (indexes, data[2::3])
+    ranks = int.from_bytes(data[0::3].translate(_RANK_VALUES), "big")
+    suits = int.from_bytes(data[1::3].translate(_SUIT_VALUES), "big")
+    indexes = (ranks + suits).to_bytes(count, "big").translate(_INDEXES)
+    return None if _INVALID in indexes else (indexes, data[2::3])
 
 
 #: Per owner: in-deck index -> card id (:data:`EMPTY` -> :data:`EMPTY_ID`, others -2).
