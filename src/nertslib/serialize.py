@@ -30,17 +30,20 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from itertools import pairwise
 from operator import itemgetter
 from typing import Any, Final, TypeAlias, TypeVar, cast, overload
 
-from nertslib.cards import CARDS, DECK_SPAN, FACE, KEY, MAX_SEATS, ON
+from nertslib.cards import CARDS, DECK_SPAN, FACE, KEY, MAX_SEATS
 from nertslib.context import context_for, need_index, plain_foundation
 from nertslib.errors import NertsError
 from nertslib.moves import Move
 from nertslib.replay import BATCH_NOTE_PREFIX, NOTE_PREFIX, RESOLVE, Batch, Event, Replay
 from nertslib.scoring import Outcome
 from nertslib.state import (
+    _CODE,
+    _CODE_IDS,
+    _FCODE,
+    _FND_INDEX,
     EndReason,
     GameState,
     Layout,
@@ -48,7 +51,10 @@ from nertslib.state import (
     _new_layout,
     _new_state,
     _parse_work,
+    _pile_nfen,
     bound_text,
+    join_nfen,
+    misfit_problem,
 )
 from nertslib.variants import RULES_VERSION, Variant
 
@@ -91,16 +97,6 @@ class SerializationError(NertsError):
 
 # --- tables -------------------------------------------------------------------------------------
 
-#: Card code by card id (the owner is implied by where the code is written).
-_CODE: Final = tuple(c.code for c in CARDS)
-#: Card code + owner digit by card id, as on the foundations.
-_FCODE: Final = tuple(c.code + str(c.owner) for c in CARDS)
-#: Per seat: card code -> card id of that seat's deck (canonical codes only).
-_SEAT_IDS: Final = tuple(
-    {CARDS[i].code: i for i in range(s * DECK_SPAN, (s + 1) * DECK_SPAN)} for s in range(MAX_SEATS)
-)
-#: Foundation code ("6H0") -> card id.
-_FND_IDS: Final = {code: i for i, code in enumerate(_FCODE)}
 _TYPES: Final = ("state", "move", "variant", "outcome", "replay")
 _HEADER: Final = ("schema", "type", "rules_version")
 _STATE_KEYS: Final = (
@@ -337,7 +333,7 @@ def _state_json(state: GameState) -> str:
 def _seat_json(lay: Layout) -> str:
     """One seat of :func:`_state_json`."""
     if lay.down or lay.bound:
-        return _klondike_seat_json(lay)
+        return _seat_json_by_piles(lay)
     # Every card code of the seat in one join: each code carries the ", " that follows it, the
     # text between the piles comes from pseudo ids, and the ", " before each "]" is cut last.
     flat = list(lay.nerts)
@@ -355,7 +351,7 @@ def _seat_json(lay: Layout) -> str:
     return f'{{"nerts": [{text}, "passes": {lay.passes}}}'
 
 
-def _klondike_seat_json(lay: Layout) -> str:
+def _seat_json_by_piles(lay: Layout) -> str:
     """:func:`_seat_json` of a seat with face-down work cards or bound jokers."""
     code = _CODE.__getitem__
     deck, cursor = lay.deck, lay.cursor
@@ -446,11 +442,11 @@ def _fnd_pile(value: object, where: str) -> tuple[int, ...]:
     if not codes:
         raise _fail(where, "a foundation is never empty", codes)
     try:
-        return tuple([_FND_IDS[c] for c in codes])
+        return tuple([_FND_INDEX[c] for c in codes])
     except (KeyError, TypeError):
         pass
     for i, c in enumerate(codes):
-        if not isinstance(c, str) or c not in _FND_IDS:
+        if not isinstance(c, str) or c not in _FND_INDEX:
             raise _fail(f"{where}[{i}]", "expected a card code + owner seat such as '6H0'", c)
     raise AssertionError  # pragma: no cover - some code was bad
 
@@ -490,7 +486,7 @@ class _Seat:
         ):
             _keys(data, where, _SEAT_KEYS, _SEAT_OPTIONAL)
         d = cast("dict[str, Any]", data)  # a string: no generic alias built per call
-        table = _SEAT_IDS[seat]
+        table = _CODE_IDS[seat]
         self.binds: dict[int, int] = {}
         try:
             nerts, work, stock, waste = d["nerts"], d["work"], d["stock"], d["waste"]
@@ -532,9 +528,6 @@ class _Seat:
         )
 
     def nfen(self) -> str:
-        def pile(ids: tuple[int, ...]) -> str:
-            return ".".join([_CODE[c] for c in ids]) or "-"
-
         def work(ids: tuple[int, ...]) -> str:
             binds = self.binds
             return (
@@ -544,12 +537,13 @@ class _Seat:
                 or "-"
             )
 
-        parts = [pile(self.nerts)]
+        parts = [_pile_nfen(self.nerts)]
         down = self.down or ((),) * len(self.work)
         parts += [
-            f"{pile(d)}~{work(w)}" if d else work(w) for d, w in zip(down, self.work, strict=True)
+            f"{_pile_nfen(d)}~{work(w)}" if d else work(w)
+            for d, w in zip(down, self.work, strict=True)
         ]
-        parts += [pile(self.stock), pile(self.waste), str(self.passes)]
+        parts += [_pile_nfen(self.stock), _pile_nfen(self.waste), str(self.passes)]
         return "|".join(parts)
 
 
@@ -565,7 +559,7 @@ def _state_from(data: dict[str, Any]) -> GameState:
     fnd_data = _list(data["foundations"], "foundations", "foundation piles")
     fnd: tuple[tuple[int, ...], ...] = ()
     try:  # canonical items in lists: looked up in C; anything else goes pile by pile
-        fnd = tuple([tuple(map(_FND_IDS.__getitem__, p)) for p in fnd_data])
+        fnd = tuple([tuple(map(_FND_INDEX.__getitem__, p)) for p in fnd_data])
         plain = all(type(p) is list and p for p in fnd_data)
     except (KeyError, TypeError):
         plain = False
@@ -591,17 +585,8 @@ def _state_from(data: dict[str, Any]) -> GameState:
     if state is not None:
         return state
     # Something is off (or merely unusual): NFEN decides, with its exact checks and messages.
-    fnd_text = "/".join(".".join([_FCODE[c] for c in p]) for p in fnd) or "-"
-    status_nfen = f"nerts:{caller}" if status_text == "nerts" else status_text
-    nfen = " ".join(
-        [
-            variant.to_spec(),
-            fnd_text,
-            *(s.nfen() for s in seats),
-            status_nfen,
-            f"r{resolutions}{'!' if stalled else ''}",
-            f"s{seed}",
-        ]
+    nfen = join_nfen(
+        variant, fnd, [s.nfen() for s in seats], status, caller, stalled, resolutions, f"s{seed}"
     )
     try:
         return GameState.from_nfen(nfen)
@@ -650,10 +635,8 @@ def _checked_state(  # noqa: PLR0912 - a flat list of checks
                 down = ()
             elif not klondike or any(d and not w for d, w in zip(down, s.work, strict=True)):
                 return None
-        for pile in s.work:
-            for lower, upper in pairwise(pile):
-                if KEY[upper] != ON[lower]:
-                    return None
+        if misfit_problem(seat, s.work):
+            return None
         every += s.nerts
         every += s.stock
         every += s.waste

@@ -704,14 +704,22 @@ def _parse_seat(  # noqa: PLR0912 - a flat list of checks
     if variant.jokers_per_deck:
         bound = _check_joker_piles(variant, seat, work, binds)
     else:
-        for i, pile in enumerate(work):
-            for lower, upper in pairwise(pile):
-                if KEY[upper] != ON[lower]:
-                    raise _bad(
-                        text,
-                        f"seat {seat}'s work pile {i}: {CARDS[upper]} cannot lie on {CARDS[lower]}",
-                    )
+        problem = misfit_problem(seat, work)
+        if problem:
+            raise _bad(text, problem)
     return _new_layout(seat, nerts, work, waste + stock[::-1], len(waste), passes, down, bound)
+
+
+def misfit_problem(seat: int, work: tuple[tuple[int, ...], ...] | list[tuple[int, ...]]) -> str:
+    """Why a joker-free work pile of ``seat`` does not build down in alternating colours.
+
+    ``""`` if every pile does (shared by the NFEN, view NFEN and JSON readers).
+    """
+    for i, pile in enumerate(work):
+        for lower, upper in pairwise(pile):
+            if KEY[upper] != ON[lower]:
+                return f"seat {seat}'s work pile {i}: {CARDS[upper]} cannot lie on {CARDS[lower]}"
+    return ""
 
 
 def _parse_nfen(text: str) -> GameState:

@@ -62,7 +62,6 @@ stock is only ``35?``), and the seed token ``s<seed>`` replaced by the viewer, `
 
 from __future__ import annotations
 
-from itertools import pairwise
 from operator import itemgetter
 from typing import Final
 
@@ -72,8 +71,6 @@ from nertslib.cards import (
     CARDS,
     DECK_SPAN,
     JOKER_OF,
-    KEY,
-    ON,
     OWNER,
     Card,
     parse_code,
@@ -99,6 +96,7 @@ from nertslib.state import (
     _twin_constructor,
     _work_pile_nfen,
     join_nfen,
+    misfit_problem,
     parse_foundations,
     parse_status,
     split_nfen,
@@ -647,14 +645,9 @@ def _parse_seat(  # noqa: PLR0912, PLR0915 - a flat list of checks
             raise ValueError(msg)
         work.append(pile)
         down.append(k)
-    if not variant.jokers_per_deck:
-        for i, pile in enumerate(work):
-            for lower, upper in pairwise(pile):
-                if KEY[upper] != ON[lower]:
-                    msg = (
-                        f"seat {seat}'s work pile {i}: {CARDS[upper]} cannot lie on {CARDS[lower]}"
-                    )
-                    raise ValueError(msg)
+    problem = "" if variant.jokers_per_deck else misfit_problem(seat, work)
+    if problem:
+        raise ValueError(problem)
     bound = _check_joker_piles(variant, seat, tuple(work), binds) if variant.jokers_per_deck else ()
     if any(down) and variant.work_pile_layout != "klondike":
         msg = f"seat {seat} has face-down work cards outside the Klondike layout"
