@@ -3,6 +3,7 @@
 A bot is any callable ``bot(state, seat) -> Move | None`` (``None``: the seat waits). The
 driver :func:`play_hand` lets every seat act once per round in seat order, applies the
 everyone-stuck resolution when :func:`~nertslib.all_stuck` holds, and stops when the hand ends.
+Hands of greedy bots are played on a mutable copy of the state (:mod:`nertslib.fastplay`).
 
 >>> import nertslib as nl
 >>> final, moves = nl.play_hand(nl.deal("standard", seats=2, seed=4), [nl.greedy_bot] * 2)
@@ -15,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from nertslib.deal import SplitMix64, deal
+from nertslib.fastplay import play_greedy, supports
 from nertslib.moves import Move
 from nertslib.replay import RESOLVE, Replay, _unchecked_replay
 from nertslib.rules import _front_moves, _layout, _work_info, apply, legal_moves
@@ -88,6 +90,11 @@ def play_hand(
     end even with bots that never wait, such as :class:`RandomBot`. Stops when the hand is
     over or after ``max_actions``.
 
+    When every bot is :func:`greedy_bot` (the very function) and the hand has no jokers and
+    no face-down work piles, the hand is played on a mutable copy of the state instead
+    (:mod:`nertslib.fastplay`): the same actions and the same final state, about twice as
+    fast, for simulations of many hands.
+
     >>> import nertslib as nl
     >>> final, log = nl.play_hand(nl.deal("standard", seats=3, seed=2), [nl.greedy_bot] * 3)
     >>> final.is_over, len(log) > 0
@@ -103,6 +110,15 @@ def play_hand(
     if len(bots) != len(state.layouts):
         msg = f"need one bot per seat: {len(state.layouts)} seats, {len(bots)} bots"
         raise ValueError(msg)
+    if all(bot is greedy_bot for bot in bots) and supports(state):
+        return play_greedy(state, max_actions)  # the same hand, on a mutable copy
+    return _play_hand_generic(state, bots, max_actions)
+
+
+def _play_hand_generic(
+    state: GameState, bots: Sequence[Bot], max_actions: int
+) -> tuple[GameState, tuple[Move | None, ...]]:
+    """:func:`play_hand` with any bots, one :class:`~nertslib.GameState` after another."""
     log: list[Move | None] = []
     while state.status is None and len(log) < max_actions:
         moved = progress = False

@@ -22,6 +22,7 @@ nothing but the tuple that holds them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING, Final, cast
 
@@ -136,7 +137,7 @@ def _space_ok(ctx: Context, card: int, src: int) -> bool:
     return RANK[card] == KING
 
 
-def _suit_started(fnd: tuple[tuple[int, ...], ...], card: int) -> bool:
+def _suit_started(fnd: Sequence[Sequence[int]], card: int) -> bool:
     suit = SUIT[card]
     return any(SUIT[pile[0]] == suit for pile in fnd)
 

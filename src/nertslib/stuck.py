@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import functools
 from collections import deque
-from collections.abc import Iterable, Iterator
-from typing import Final, NamedTuple, cast
+from collections.abc import Collection, Iterable, Iterator, Sequence
+from typing import Final, NamedTuple, Protocol, cast
 
 from nertslib.cards import DECK_SPAN, KEY, KING, ON, RANK, UNDER, declared_id
 from nertslib.context import (
@@ -93,6 +93,46 @@ class WorkSummary(NamedTuple):
     reachable space it is never needed, and it is then given as every work card's key."""
     under_keys: frozenset[int]
     """Keys of cards that fit under a base in some reachable configuration."""
+
+
+class _Foundations(Protocol):
+    """What the progress tests read of a hand.
+
+    A :class:`~nertslib.GameState`, or the mutable hand of :mod:`nertslib.fastplay`, whose
+    ``need`` counts the keys (the tests only ask ``in`` and iterate).
+    """
+
+    @property
+    def fnd(self) -> Sequence[Sequence[int]]:
+        """The foundation piles (card ids)."""
+        ...  # pragma: no cover - a protocol
+
+    @property
+    def need(self) -> Collection[int]:
+        """The keys the foundations need next (only ``in`` and iteration are used)."""
+        ...  # pragma: no cover - a protocol
+
+
+class _Stock(Protocol):
+    """What the waste-top tests read of a seat.
+
+    A :class:`~nertslib.Layout`, or the mutable seat of :mod:`nertslib.fastplay`.
+    """
+
+    @property
+    def deck(self) -> tuple[int, ...]:
+        """The stock and waste, as one tuple."""
+        ...  # pragma: no cover - a protocol
+
+    @property
+    def cursor(self) -> int:
+        """The waste size."""
+        ...  # pragma: no cover - a protocol
+
+    @property
+    def passes(self) -> int:
+        """The passes used."""
+        ...  # pragma: no cover - a protocol
 
 
 _PLAN_BUDGET: Final = 20_000
@@ -274,14 +314,14 @@ def iter_waste_tops(lay: Layout, ctx: Context) -> Iterator[int]:
         return
 
 
-def _pass_top_set(lay: Layout, ctx: Context) -> frozenset[int]:
+def _pass_top_set(lay: _Stock, ctx: Context) -> frozenset[int]:
     """``frozenset(iter_waste_tops(lay, ctx))``, by slicing where the remainder is just turned.
 
     Then the tops are the current one, every ``turn``-th card from the cursor on and the last
     card; and, if a pass is left, the same for a fresh pass from the start of the stock.
     """
     if ctx.flip_immediately:
-        return frozenset(iter_waste_tops(lay, ctx))
+        return frozenset(iter_waste_tops(cast(Layout, lay), ctx))  # reads the stock only
     deck, cur, turn = lay.deck, lay.cursor, ctx.turn
     n = len(deck)
     tops = set(deck[cur - 1 : cur]) if cur else set()
@@ -299,7 +339,7 @@ def waste_tops(lay: Layout, ctx: Context) -> frozenset[int]:
     return frozenset(iter_waste_tops(lay, ctx))
 
 
-def _to_foundation_ok(state: GameState, ctx: Context, card: int) -> bool:
+def _to_foundation_ok(state: _Foundations, ctx: Context, card: int) -> bool:
     if RANK[card] == 1:
         return not ctx.one_per_suit or not _suit_started(state.fnd, card)
     return ctx.fkey[card] in state.need
@@ -480,7 +520,7 @@ def _waste_top(card: int, ctx: Context) -> _Waste:
     return hit
 
 
-def _pass_waste(lay: Layout, ctx: Context) -> _Waste:
+def _pass_waste(lay: _Stock, ctx: Context) -> _Waste:
     """The waste tops of a whole pass (:func:`iter_waste_tops`), cached by the stock."""
     key = (lay.deck, lay.cursor, lay.passes, ctx.pass_rules)
     hit = _PASSES.get(key)
@@ -521,7 +561,7 @@ def _work_tops(
 
 
 def _progress_with(
-    state: GameState, ctx: Context, summary: WorkSummary, nerts: int, waste: _Waste
+    state: _Foundations, ctx: Context, summary: WorkSummary, nerts: int, waste: _Waste
 ) -> bool:
     """Whether a progress play exists where ``summary`` holds.
 
@@ -534,7 +574,7 @@ def _progress_with(
 
 
 def _to_foundations(
-    state: GameState, ctx: Context, summary: WorkSummary, nerts: int, waste: _Waste
+    state: _Foundations, ctx: Context, summary: WorkSummary, nerts: int, waste: _Waste
 ) -> bool:
     """Whether a work top of ``summary``, the Nerts top or a card of ``waste`` goes up."""
     # Called for nearly every position without a progress move: the Ace tests (rare) are

@@ -1,0 +1,373 @@
+"""Whole hands of greedy bots on a mutable copy of the state: the fast path of ``play_hand``.
+
+``play_hand(state, [greedy_bot] * n)`` spends most of its time around the rules rather than in
+them: a new :class:`~nertslib.GameState` after every move, a check of every move the bot has
+just generated, caches keyed by whole piles. This module plays the same hand on one mutable
+copy (a seat's piles stay tuples, so the stuck tests' caches still apply), makes exactly the
+choices :func:`~nertslib.greedy_bot` makes, applies them as :func:`~nertslib.apply` does, and
+builds a :class:`~nertslib.GameState` only where it needs one: for the rare choice that takes
+a search (a rearrangement of the work piles, which it leaves to the bot's own planner), for
+the everyone-stuck resolution, and at the end.
+
+It serves hands without jokers or face-down work piles (:func:`supports`); ``play_hand`` uses
+it by itself when every bot is ``greedy_bot``. ``tests/test_fastplay.py`` plays hands of the
+whole variant space both ways and compares them move by move and state by state.
+
+Internal: the public entry is :func:`nertslib.play_hand`.
+
+.. versionadded:: 0.1.0
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from nertslib.cards import KEY, ON, RANK, UNDER
+from nertslib.context import SLIDE_ALWAYS, SLIDE_OFF, turned_cursor
+from nertslib.moves import (
+    K_PLAY,
+    K_RESTOCK,
+    K_ROTATE,
+    K_TURN,
+    Z_FOUNDATION,
+    Z_NERTS,
+    Z_NEW_FOUNDATION,
+    Z_WASTE,
+    Z_WORK,
+    Move,
+)
+from nertslib.rules import (
+    _CALL,
+    _F,
+    _FNEW,
+    _N,
+    _P,
+    _RESTOCK,
+    _TP,
+    _TU,
+    _TURN,
+    _W,
+    _mv,
+    _space_ok,
+    _suit_started,
+)
+from nertslib.state import EndReason, GameState, Layout, _new_layout, _new_state
+from nertslib.stuck import (
+    _NO_WASTE,
+    WorkSummary,
+    _onto_work,
+    _pass_waste,
+    _plan_progress,
+    _progress_with,
+    _to_foundations,
+    _waste_top,
+    resolve_stalemate,
+    work_summary,
+)
+
+__all__ = ["play_greedy", "supports"]
+
+_PLAN: Final = object()
+"""What :meth:`_Hand.choose` returns when the bot's choice needs its planner's search."""
+
+
+def supports(state: GameState) -> bool:
+    """Whether :func:`play_greedy` can play ``state``: no jokers, no face-down work piles."""
+    return not state.ctx.jokers and not any(lay.down or lay.bound for lay in state.layouts)
+
+
+class _Seat:
+    """One seat's layout, mutable; its attributes are named as :class:`~nertslib.Layout`'s."""
+
+    __slots__ = ("cursor", "deck", "layout", "nerts", "passes", "seat", "summary", "work")
+
+    def __init__(self, lay: Layout) -> None:
+        self.seat = lay.seat
+        self.nerts = lay.nerts
+        self.work = lay.work
+        self.deck = lay.deck
+        self.cursor = lay.cursor
+        self.passes = lay.passes
+        self.layout: Layout | None = lay
+        """The seat as a Layout, until it changes."""
+        self.summary: WorkSummary | None = None
+        """The work piles' ``work_summary``, until they change."""
+
+
+class _Hand:
+    """A hand in play, mutable: the seats, the foundations and the hand's status."""
+
+    __slots__ = (
+        "caller",
+        "ctx",
+        "fnd",
+        "need",
+        "resolutions",
+        "seats",
+        "seed",
+        "stalled",
+        "status",
+        "variant",
+        "wants",
+    )
+
+    def __init__(self, state: GameState) -> None:
+        self.variant = state.variant
+        self.ctx = state.ctx
+        self.seed = state.seed
+        self.seats = [_Seat(lay) for lay in state.layouts]
+        self.fnd = list(state.fnd)
+        self.wants = list(state.need)
+        """The key each foundation needs next, as ``GameState.need``."""
+        self.need: dict[int, int] = {}
+        """How many foundations need each key: what the progress tests ask ``in``."""
+        for key in state.need:
+            self.need[key] = self.need.get(key, 0) + 1
+        self.status = state.status
+        self.caller = state.caller
+        self.stalled = state.stalled
+        self.resolutions = state.resolutions
+
+    def state(self) -> GameState:
+        """The hand as a :class:`~nertslib.GameState`."""
+        layouts = []
+        for seat in self.seats:
+            lay = seat.layout
+            if lay is None:
+                lay = seat.layout = _new_layout(
+                    seat.seat, seat.nerts, seat.work, seat.deck, seat.cursor, seat.passes, (), ()
+                )
+            layouts.append(lay)
+        return _new_state(
+            self.variant,
+            tuple(layouts),
+            tuple(self.fnd),
+            self.status,
+            self.caller,
+            self.stalled,
+            self.resolutions,
+            self.seed,
+            self.ctx,
+            tuple(self.wants),
+        )
+
+    def over(self) -> bool:
+        """Whether the hand has ended (a method: ``apply`` changes the status)."""
+        return self.status is not None
+
+    # --- the bot's choice ---------------------------------------------------------------------
+
+    def _up(self, card: int, src: int, sidx: int) -> Move | None:
+        """``card``'s first play to a foundation, as ``rules._foundation_plays`` lists them."""
+        if RANK[card] == 1:
+            ctx = self.ctx
+            if not ctx.one_per_suit or not _suit_started(self.fnd, card):
+                return _mv(card, src, sidx, _FNEW, 0)
+            return None
+        key = self.ctx.fkey[card]
+        if key in self.need:
+            return _mv(card, src, sidx, _F, self.wants.index(key))
+        return None
+
+    def _down(self, work: tuple[tuple[int, ...], ...], card: int, src: int) -> Move | None:
+        """``card``'s first play onto, into or under the work piles (``rules._work_plays``)."""
+        want = KEY[card]
+        ctx = self.ctx
+        for j, pile in enumerate(work):
+            if pile:
+                if ON[pile[-1]] == want:
+                    return _mv(card, src, 0, _TP, j)
+            elif _space_ok(ctx, card, src):
+                return _mv(card, src, 0, _TP, j)
+        slide = ctx.slide
+        if slide != SLIDE_OFF and (slide == SLIDE_ALWAYS or () in work):
+            for j, pile in enumerate(work):
+                if pile and UNDER[pile[0]] == want:
+                    return _mv(card, src, 0, _TU, j)
+        return None
+
+    def _summary(self, seat: _Seat) -> WorkSummary:
+        summary = seat.summary
+        if summary is None:
+            ctx = self.ctx
+            summary = seat.summary = work_summary(seat.work, ctx.space, ctx.slide, ctx.move_rule)
+        return summary
+
+    def _mandatory(self, seat: _Seat) -> Move | None:
+        """The first mandatory fill (``rules._mandatory_fills``), if the seat has one."""
+        nerts, work = seat.nerts, seat.work
+        if nerts and () in work and _space_ok(self.ctx, nerts[-1], _N):
+            return _mv(nerts[-1], _N, 0, _TP, work.index(()))
+        return None
+
+    def stuck(self, seat: _Seat) -> bool:
+        """``stuck.stuck_layout`` for the seat (no jokers, no face-down cards)."""
+        ctx = self.ctx
+        if ctx.mandatory and self._mandatory(seat) is not None:
+            return False
+        summary = self._summary(seat)
+        nerts = seat.nerts[-1] if seat.nerts else -1
+        waste = _pass_waste(seat, ctx)
+        if _onto_work(ctx, summary, nerts, waste):
+            return False
+        return not _to_foundations(self, ctx, summary, nerts, waste)
+
+    def choose(self, s: int) -> Move | object | None:  # noqa: PLR0912 - legal_moves' order
+        """What ``greedy_bot`` plays for seat ``s``, or :data:`_PLAN` if it must search."""
+        seat = self.seats[s]
+        ctx = self.ctx
+        nerts, work = seat.nerts, seat.work
+        if ctx.mandatory:
+            fill = self._mandatory(seat)
+            if fill is not None:
+                return fill
+        if not nerts and not ctx.auto_call:
+            return _CALL[s]
+        # legal_moves' order: foundation plays of the Nerts top, the waste top and the work
+        # tops, then the Nerts top and the waste top onto the work piles
+        ntop = nerts[-1] if nerts else -1
+        cur = seat.cursor
+        wtop = seat.deck[cur - 1] if cur else -1
+        if ntop >= 0:
+            move = self._up(ntop, _N, 0)
+            if move is not None:
+                return move
+        if wtop >= 0:
+            move = self._up(wtop, _W, 0)
+            if move is not None:
+                return move
+        for i, pile in enumerate(work):
+            if pile:
+                move = self._up(pile[-1], _P, i)
+                if move is not None:
+                    return move
+        if ntop >= 0:
+            move = self._down(work, ntop, _N)
+            if move is not None:
+                return move
+        if wtop >= 0:
+            move = self._down(work, wtop, _W)
+            if move is not None:
+                return move
+        # stuck._plan_progress: turn unless progress is in reach by rearranging, or stuck
+        summary = self._summary(seat)
+        waste = _waste_top(wtop, ctx) if cur else _NO_WASTE
+        if _progress_with(self, ctx, summary, ntop, waste):
+            return _PLAN
+        if self.stuck(seat):
+            return None
+        return _TURN[s] if len(seat.deck) > cur else _RESTOCK[s]
+
+    # --- the transition ---------------------------------------------------------------------
+
+    def apply(self, move: Move) -> bool:  # noqa: PLR0912, PLR0915 - a branch per zone, as _play
+        """Apply a legal ``move`` as ``rules._play`` does; return whether it is progress."""
+        seat = self.seats[move.seat]
+        seat.layout = None
+        ctx = self.ctx
+        kind = move.kind
+        if kind is K_PLAY:
+            card = move.card.id  # type: ignore[union-attr]
+            source, target = move.source, move.target
+            moved: tuple[int, ...] = (card,)
+            work: list[tuple[int, ...]] | None = None
+            if source is Z_NERTS:
+                seat.nerts = seat.nerts[:-1]
+            elif source is Z_WASTE:
+                deck, cur = seat.deck, seat.cursor
+                seat.deck = deck[: cur - 1] + deck[cur:]
+                seat.cursor = cur - 1
+            else:
+                i = move.source_index
+                work = list(seat.work)
+                pile = work[i]
+                d = pile.index(card)
+                moved = pile[d:]
+                work[i] = pile[:d]
+            j = move.target_index
+            if target is Z_FOUNDATION:
+                self.fnd[j] += (card,)
+                self._need(self.wants[j], ctx.fnext[card])
+                self.wants[j] = ctx.fnext[card]
+            elif target is Z_NEW_FOUNDATION:
+                self.fnd.append((card,))
+                self._need(None, ctx.fnext[card])
+                self.wants.append(ctx.fnext[card])
+            else:
+                if work is None:
+                    work = list(seat.work)
+                work[j] = work[j] + moved if target is Z_WORK else moved + work[j]
+            if work is not None:
+                seat.work = tuple(work)
+                seat.summary = None
+            if source is not Z_WORK or target is Z_FOUNDATION or target is Z_NEW_FOUNDATION:
+                self.stalled = False
+                if ctx.auto_call and source is Z_NERTS and not seat.nerts:
+                    self.status, self.caller = EndReason.NERTS, seat.seat
+                return True
+            return False
+        cur, deck = seat.cursor, seat.deck
+        if kind is K_TURN:
+            if cur + ctx.turn <= len(deck):
+                seat.cursor = cur + ctx.turn
+            else:
+                seat.cursor, seat.passes = turned_cursor(
+                    cur, len(deck), ctx.turn, ctx.flip_immediately, seat.passes, ctx.max_passes
+                )
+        elif kind is K_RESTOCK:
+            seat.cursor, seat.passes = 0, seat.passes + 1
+        elif kind is K_ROTATE:
+            seat.deck = (*deck[:cur], *deck[cur + 1 :], deck[cur])
+        else:  # CALL
+            self.status, self.caller = EndReason.NERTS, seat.seat
+        return False
+
+    def _need(self, old: int | None, new: int) -> None:
+        need = self.need
+        if old is not None:
+            left = need[old] - 1
+            if left:
+                need[old] = left
+            else:
+                del need[old]
+        need[new] = need.get(new, 0) + 1
+
+
+def play_greedy(state: GameState, max_actions: int) -> tuple[GameState, tuple[Move | None, ...]]:
+    """``play_hand(state, [greedy_bot] * seats, max_actions=max_actions)``, for a supported hand.
+
+    The same loop as :func:`~nertslib.play_hand`: each round every seat in order plays its
+    bot's choice at once; after a round without progress, if every seat is stuck the
+    everyone-stuck resolution is applied (``None`` in the log).
+    """
+    hand = _Hand(state)
+    seats = hand.seats
+    log: list[Move | None] = []
+    while hand.status is None and len(log) < max_actions:
+        moved = progress = False
+        for s in range(len(seats)):
+            move = hand.choose(s)
+            if move is None:
+                continue
+            if not isinstance(move, Move):  # _PLAN
+                now = hand.state()
+                move = _plan_progress(now, now.layouts[s], hand.ctx, None)
+                if move is None:  # pragma: no cover - choose() found progress in reach
+                    continue
+            progress = hand.apply(move) or progress
+            log.append(move)
+            moved = True
+            if hand.over() or len(log) >= max_actions:
+                break
+        if progress or hand.over() or len(log) >= max_actions:
+            continue
+        if all(hand.stuck(seat) for seat in seats):
+            hand = _Hand(resolve_stalemate(hand.state()))
+            seats = hand.seats
+            log.append(None)
+        elif not moved:  # pragma: no cover - a greedy bot waits only when stuck
+            msg = "every bot waited although some seat can still make progress"
+            raise ValueError(msg)
+    if not log:
+        return state, ()
+    return hand.state(), tuple(log)

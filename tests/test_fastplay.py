@@ -1,0 +1,120 @@
+"""The greedy fast path (nertslib.fastplay) plays every hand exactly as the generic driver.
+
+``play_hand`` takes the fast path by itself for greedy bots; ``bots._play_hand_generic`` is
+the driver it replaces, one GameState after another. Every comparison is of the whole log,
+the final state and its derived ``need`` (not part of state equality, but read by the rules).
+"""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import nertslib as nl
+from nertslib import bots, fastplay
+from nertslib.state import GameState
+from tests.strategies import examples, games, variants
+
+Log = tuple[nl.Move | None, ...]
+
+
+def _generic(state: GameState, max_actions: int = 100_000) -> tuple[GameState, Log]:
+    return bots._play_hand_generic(state, [nl.greedy_bot] * len(state.layouts), max_actions)
+
+
+def _same_hand(fast: tuple[GameState, Log], slow: tuple[GameState, Log]) -> None:
+    assert fast[1] == slow[1]
+    assert fast[0] == slow[0]
+    assert fast[0].need == slow[0].need
+    assert fast[0].ctx is slow[0].ctx
+
+
+@examples(200)
+@given(variants(), st.integers(1, 4), st.integers(0, 2**32))
+def test_greedy_hands_of_the_whole_variant_space_are_played_as_by_the_generic_driver(
+    variant: nl.Variant, seats: int, seed: int
+) -> None:
+    start = nl.deal(variant, seats, seed)
+    slow = _generic(start)
+    fast = nl.play_hand(start, [nl.greedy_bot] * seats)
+    _same_hand(fast, slow)
+    if fastplay.supports(start):
+        _same_hand(fastplay.play_greedy(start, 100_000), slow)
+
+
+@examples(100)
+@given(games(), st.integers(0, 400))
+def test_greedy_hands_from_reachable_positions_and_under_an_action_cap(
+    game: tuple[GameState, list[nl.Move]], cap: int
+) -> None:
+    # Mid-hand starts (stalled, resolved, finished ones too), and caps that stop mid-round.
+    state = game[0]
+    slow = _generic(state, cap)
+    _same_hand(nl.play_hand(state, [nl.greedy_bot] * len(state.layouts), max_actions=cap), slow)
+    if fastplay.supports(state):
+        _same_hand(fastplay.play_greedy(state, cap), slow)
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+@pytest.mark.parametrize("seed", range(30))
+def test_standard_hands_are_played_as_by_the_generic_driver(seats: int, seed: int) -> None:
+    start = nl.deal("standard", seats, seed)
+    _same_hand(fastplay.play_greedy(start, 100_000), _generic(start))
+
+
+def test_those_hands_include_resolutions_stalemates_and_plans() -> None:
+    # The comparisons above must reach the rare branches: the planner's rearrangements, the
+    # everyone-stuck resolution and the stalemate that ends a hand.
+    ends = [fastplay.play_greedy(nl.deal("standard", 2, s), 100_000) for s in range(30)]
+    assert sum(m is None for _, log in ends for m in log) >= 10
+    assert any(final.status is nl.EndReason.STALEMATE for final, _ in ends)
+    moves = [m for _, log in ends for m in log if m is not None]
+    assert any(m.source is nl.Zone.WORK and m.target is nl.Zone.WORK for m in moves)
+
+
+def test_a_finished_hand_or_no_actions_give_the_state_back() -> None:
+    start = nl.deal("standard", 2, 3)
+    assert fastplay.play_greedy(start, 0) == (start, ())
+    final, log = nl.play_hand(start, [nl.greedy_bot] * 2)
+    assert final.is_over
+    assert len(log) > 0
+    again = fastplay.play_greedy(final, 100_000)
+    assert again[0] is final
+    assert again[1] == ()
+
+
+def test_the_fast_path_is_taken_only_for_greedy_bots_and_supported_hands(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    taken: list[GameState] = []
+
+    def spy(state: GameState, max_actions: int) -> tuple[GameState, Log]:
+        taken.append(state)
+        return _generic(state, max_actions)
+
+    monkeypatch.setattr(bots, "play_greedy", spy)
+    plain = nl.deal("standard", 2, 5)
+    nl.play_hand(plain, [nl.greedy_bot] * 2)
+    assert taken == [plain]
+
+    def wrapped(state: GameState, seat: int) -> nl.Move | None:
+        return nl.greedy_bot(state, seat)  # the same choices, but not the very function
+
+    nl.play_hand(plain, [nl.greedy_bot, wrapped], max_actions=50)
+    nl.play_hand(nl.deal(nl.Variant(jokers_per_deck=1), 2, 5), [nl.greedy_bot] * 2)
+    nl.play_hand(nl.deal(nl.Variant(work_pile_layout="klondike"), 2, 5), [nl.greedy_bot] * 2)
+    assert taken == [plain]
+
+
+def test_supports_names_jokers_and_face_down_piles() -> None:
+    assert fastplay.supports(nl.deal("standard", 3, 1))
+    assert not fastplay.supports(nl.deal(nl.Variant(jokers_per_deck=2), 3, 1))
+    klondike = nl.deal(nl.Variant(work_pile_layout="klondike"), 3, 1)
+    assert not fastplay.supports(klondike)
+    # a joker-free variant whose layouts hold no face-down cards any more is played fast
+    opened = attrs.evolve(
+        klondike, layouts=tuple(attrs.evolve(lay, down=()) for lay in klondike.layouts)
+    )
+    assert fastplay.supports(opened)
