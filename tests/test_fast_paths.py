@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import nertslib as nl
 from nertslib import rules, stuck
-from nertslib.cards import RANK
+from nertslib.cards import CARDS, DECLARED_BASE, N_ALL_IDS, OWNER, RANK
 from nertslib.state import GameState, Layout, _new_layout, _new_state, _twin_constructor
 from tests.strategies import candidate_moves, examples, games, variants
 
@@ -308,3 +308,40 @@ def test_twin_built_views_equal_attrs_built_ones(
     assert all(type(sv) is nl.SeatView for sv in read.seats)
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         v.seats[0].passes = 1  # type: ignore[misc]
+
+
+@examples(200)
+@given(
+    st.integers(0, N_ALL_IDS - 1),
+    st.sampled_from([rules._N, rules._W, rules._P]),
+    st.integers(0, 7),
+    st.sampled_from([rules._F, rules._FNEW, rules._TP, rules._TU]),
+    st.integers(0, 40),
+)
+def test_plays_built_without_checks_equal_checked_ones(
+    card: int, src: int, sidx: int, tgt: int, tidx: int
+) -> None:
+    # rules._mv builds the plays move generation names without Move's checks; every code it
+    # can be given must make the Move the checked constructor makes (for the indexes move
+    # generation gives: none on the Nerts pile, waste or a new foundation).
+    sidx = sidx if src == rules._P else 0
+    tidx = 0 if tgt == rules._FNEW else tidx
+    if tgt in (rules._TP, rules._TU):
+        card %= DECLARED_BASE  # a joker is declared only on its way to a foundation
+    rules._CACHE.clear()
+    fast = rules._mv(card, src, sidx, tgt, tidx)
+    checked = nl.Move(
+        OWNER[card],
+        nl.MoveKind.PLAY,
+        CARDS[card],
+        rules._SRC_ZONE[src],
+        sidx,
+        rules._TGT_ZONE[tgt],
+        tidx,
+    )
+    assert type(fast) is nl.Move
+    assert fast == checked
+    assert hash(fast) == hash(checked)
+    assert attrs.astuple(fast, recurse=False) == attrs.astuple(checked, recurse=False)
+    assert nl.Move.parse(str(fast)) == fast
+    assert rules._mv(card, src, sidx, tgt, tidx) is fast  # interned

@@ -22,8 +22,14 @@ from __future__ import annotations
 
 from typing import Final
 
-from nertslib.cards import KEY, ON, RANK, UNDER
-from nertslib.context import SLIDE_ALWAYS, SLIDE_OFF, turned_cursor
+from nertslib.cards import KEY, KING, RANK
+from nertslib.context import (
+    SLIDE_ALWAYS,
+    SLIDE_NEEDS_SPACE,
+    SPACE_ANY,
+    SPACE_KING_ONLY,
+    turned_cursor,
+)
 from nertslib.moves import (
     K_PLAY,
     K_RESTOCK,
@@ -44,12 +50,14 @@ from nertslib.rules import (
     _P,
     _RESTOCK,
     _TP,
-    _TU,
     _TURN,
     _W,
     _mv,
     _space_ok,
     _suit_started,
+    _work_info,
+    _work_plays,
+    _WorkInfo,
 )
 from nertslib.state import EndReason, GameState, Layout, _new_layout, _new_state
 from nertslib.stuck import (
@@ -59,6 +67,7 @@ from nertslib.stuck import (
     _pass_waste,
     _plan_progress,
     _progress_with,
+    _to_foundation_ok,
     _to_foundations,
     _waste_top,
     resolve_stalemate,
@@ -79,7 +88,7 @@ def supports(state: GameState) -> bool:
 class _Seat:
     """One seat's layout, mutable; its attributes are named as :class:`~nertslib.Layout`'s."""
 
-    __slots__ = ("cursor", "deck", "layout", "nerts", "passes", "seat", "summary", "work")
+    __slots__ = ("cursor", "deck", "info", "layout", "nerts", "passes", "seat", "summary", "work")
 
     def __init__(self, lay: Layout) -> None:
         self.seat = lay.seat
@@ -92,6 +101,8 @@ class _Seat:
         """The seat as a Layout, until it changes."""
         self.summary: WorkSummary | None = None
         """The work piles' ``work_summary``, until they change."""
+        self.info: _WorkInfo | None = None
+        """The work piles' ``rules._work_info``, until they change."""
 
 
 class _Hand:
@@ -169,23 +180,6 @@ class _Hand:
             return _mv(card, src, sidx, _F, self.wants.index(key))
         return None
 
-    def _down(self, work: tuple[tuple[int, ...], ...], card: int, src: int) -> Move | None:
-        """``card``'s first play onto, into or under the work piles (``rules._work_plays``)."""
-        want = KEY[card]
-        ctx = self.ctx
-        for j, pile in enumerate(work):
-            if pile:
-                if ON[pile[-1]] == want:
-                    return _mv(card, src, 0, _TP, j)
-            elif _space_ok(ctx, card, src):
-                return _mv(card, src, 0, _TP, j)
-        slide = ctx.slide
-        if slide != SLIDE_OFF and (slide == SLIDE_ALWAYS or () in work):
-            for j, pile in enumerate(work):
-                if pile and UNDER[pile[0]] == want:
-                    return _mv(card, src, 0, _TU, j)
-        return None
-
     def _summary(self, seat: _Seat) -> WorkSummary:
         summary = seat.summary
         if summary is None:
@@ -212,51 +206,99 @@ class _Hand:
             return False
         return not _to_foundations(self, ctx, summary, nerts, waste)
 
-    def choose(self, s: int) -> Move | object | None:  # noqa: PLR0912 - legal_moves' order
+    def choose(self, s: int) -> Move | object | None:  # noqa: PLR0912 - legal order
         """What ``greedy_bot`` plays for seat ``s``, or :data:`_PLAN` if it must search."""
         seat = self.seats[s]
         ctx = self.ctx
-        nerts, work = seat.nerts, seat.work
+        nerts = seat.nerts
         if ctx.mandatory:
             fill = self._mandatory(seat)
             if fill is not None:
                 return fill
         if not nerts and not ctx.auto_call:
             return _CALL[s]
-        # legal_moves' order: foundation plays of the Nerts top, the waste top and the work
-        # tops, then the Nerts top and the waste top onto the work piles
+        # rules._progress_moves' order, whose first move greedy_bot plays: foundation plays
+        # of the Nerts top, the waste top and the work tops, then the Nerts top and the
+        # waste top onto the work piles (their plays memoised on the piles' _WorkInfo)
+        info = seat.info
+        if info is None:
+            info = seat.info = _work_info(seat.work, ctx)
+        need, fkey = self.need, ctx.fkey
         ntop = nerts[-1] if nerts else -1
         cur = seat.cursor
         wtop = seat.deck[cur - 1] if cur else -1
-        if ntop >= 0:
+        if ntop >= 0 and (fkey[ntop] in need or RANK[ntop] == 1):
             move = self._up(ntop, _N, 0)
             if move is not None:
                 return move
-        if wtop >= 0:
+        if wtop >= 0 and (fkey[wtop] in need or RANK[wtop] == 1):
             move = self._up(wtop, _W, 0)
             if move is not None:
                 return move
-        for i, pile in enumerate(work):
-            if pile:
-                move = self._up(pile[-1], _P, i)
-                if move is not None:
-                    return move
+        if info.top_ace or not info.top_fkeys.isdisjoint(need):
+            for i, pile in enumerate(seat.work):
+                if pile:
+                    move = self._up(pile[-1], _P, i)
+                    if move is not None:
+                        return move
+        plays = info.plays
         if ntop >= 0:
-            move = self._down(work, ntop, _N)
-            if move is not None:
-                return move
+            hit = plays.get(ntop * 2 + _N)
+            if hit is None:
+                hit = _work_plays(ctx, ntop, _N, info)
+            if hit:
+                return hit[0]
         if wtop >= 0:
-            move = self._down(work, wtop, _W)
-            if move is not None:
-                return move
+            hit = plays.get(wtop * 2 + _W)
+            if hit is None:
+                hit = _work_plays(ctx, wtop, _W, info)
+            if hit:
+                return hit[0]
         # stuck._plan_progress: turn unless progress is in reach by rearranging, or stuck
         summary = self._summary(seat)
         waste = _waste_top(wtop, ctx) if cur else _NO_WASTE
         if _progress_with(self, ctx, summary, ntop, waste):
             return _PLAN
-        if self.stuck(seat):
+        if self._stuck_now(seat, summary):
             return None
         return _TURN[s] if len(seat.deck) > cur else _RESTOCK[s]
+
+    def _stuck_now(self, seat: _Seat, summary: WorkSummary) -> bool:
+        """:meth:`stuck`, when only another waste top of the pass can make progress.
+
+        That is when the Nerts top, the work tops and the current waste top make none in any
+        configuration ``summary`` covers. With ``stock_remainder="partial_turn"`` the other
+        tops are slices of the stock (``stuck._pass_top_set``), tested here in one go each
+        instead of through the stuck module's cached pass summary, which a stock turned three
+        cards further always misses.
+        """
+        ctx = self.ctx
+        if ctx.flip_immediately:
+            return self.stuck(seat)
+        deck, cur, turn = seat.deck, seat.cursor, ctx.turn
+        n = len(deck)
+        cards = deck[cur + turn - 1 : n : turn] if cur < n else ()
+        if seat.passes < ctx.max_passes:
+            cards += deck[turn - 1 : n : turn]
+        if cur < n or seat.passes < ctx.max_passes:
+            cards += deck[-1:]
+        if not cards:
+            return True
+        keys = frozenset(map(KEY.__getitem__, cards))
+        if not keys.isdisjoint(summary.on_keys):
+            return False
+        if summary.space and (
+            ctx.space == SPACE_ANY
+            or (ctx.space == SPACE_KING_ONLY and KING in map(RANK.__getitem__, cards))
+        ):
+            return False
+        if ctx.slide == SLIDE_ALWAYS and not keys.isdisjoint(summary.under_keys):
+            return False
+        if ctx.slide == SLIDE_NEEDS_SPACE and not keys.isdisjoint(summary.under_keys_with_space):
+            return False
+        if not self.need.keys().isdisjoint(map(ctx.fkey.__getitem__, cards)):
+            return False
+        return all(not _to_foundation_ok(self, ctx, card) for card in cards if RANK[card] == 1)
 
     # --- the transition ---------------------------------------------------------------------
 
@@ -299,7 +341,7 @@ class _Hand:
                 work[j] = work[j] + moved if target is Z_WORK else moved + work[j]
             if work is not None:
                 seat.work = tuple(work)
-                seat.summary = None
+                seat.summary = seat.info = None
             if source is not Z_WORK or target is Z_FOUNDATION or target is Z_NEW_FOUNDATION:
                 self.stalled = False
                 if ctx.auto_call and source is Z_NERTS and not seat.nerts:

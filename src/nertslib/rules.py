@@ -72,7 +72,6 @@ from nertslib.moves import (
     Z_WASTE,
     Z_WORK,
     Move,
-    MoveKind,
     Zone,
 )
 from nertslib.state import EndReason, GameState, Layout, _new_layout, _new_state
@@ -104,11 +103,23 @@ def _mv(card: int, src: int, sidx: int, tgt: int, tidx: int) -> Move:
     key = (card, src, sidx, tgt, tidx)
     move = _CACHE.get(key)
     if move is None:
-        move = Move(
-            OWNER[card], MoveKind.PLAY, CARDS[card], _SRC_ZONE[src], sidx, _TGT_ZONE[tgt], tidx
-        )
+        # Built without Move's checks (half the cost; a new hand misses here about 80 times):
+        # the codes come from move generation, and tests/test_fast_paths.py compares every
+        # kind of play built here with the checked constructor.
+        move = _new_move(Move)
+        _set(move, "seat", OWNER[card])
+        _set(move, "kind", K_PLAY)
+        _set(move, "card", CARDS[card])
+        _set(move, "source", _SRC_ZONE[src])
+        _set(move, "source_index", sidx)
+        _set(move, "target", _TGT_ZONE[tgt])
+        _set(move, "target_index", tidx)
         _CACHE[key] = move
     return move
+
+
+_new_move: Final = object.__new__
+_set: Final = object.__setattr__
 
 
 _SEATS: Final = range(8)
@@ -247,18 +258,21 @@ def _shuffle_moves(
     out: list[tuple[int, int, int, int]] = []
     has_space = () in work
     slide_now = slide != SLIDE_OFF and (has_space or slide == SLIDE_ALWAYS)
+    # Each target's top read once, not once per source pile (searches call this a lot)
+    targets = [
+        (j, RANK[tgt[-1]] - 1, ON[tgt[-1]]) if tgt else (j, 0, None) for j, tgt in enumerate(work)
+    ]
     for i, pile in enumerate(work):
         n = len(pile)
         if not n:
             continue
         base_rank = RANK[pile[0]]
-        for j, tgt in enumerate(work):
+        for j, below, on in targets:
             if j == i:
                 continue
-            if tgt:
-                top = tgt[-1]
-                d = base_rank - RANK[top] + 1
-                if 0 <= d < n and KEY[pile[d]] == ON[top] and _suffix_ok(move_rule, d, n):
+            if on is not None:
+                d = base_rank - below
+                if 0 <= d < n and KEY[pile[d]] == on and _suffix_ok(move_rule, d, n):
                     out.append((pile[d], i, _TP, j))
             elif space == SPACE_ANY:
                 out.extend((pile[d], i, _TP, j) for d in range(n) if _suffix_ok(move_rule, d, n))
@@ -294,24 +308,34 @@ class _WorkInfo:
     def __init__(
         self, work: tuple[tuple[int, ...], ...], ctx: Context, down: tuple[tuple[int, ...], ...]
     ) -> None:
-        onto: dict[int, list[int]] = {}
-        under: dict[int, list[int]] = {}
-        empty = tuple(j for j, pile in enumerate(work) if not pile)
-        slide_now = ctx.slide != SLIDE_OFF and (bool(empty) or ctx.slide == SLIDE_ALWAYS)
+        # One loop, tuples grown in place and C-level maps: a new configuration is built on
+        # about every third move of a hand.
+        onto: dict[int, tuple[int, ...]] = {}
+        tops: list[int] = []
+        empty: list[int] = []
         for j, pile in enumerate(work):
             if pile:
-                onto.setdefault(ON[pile[-1]], []).append(j)
-                if slide_now and not (down and down[j]):
-                    under.setdefault(UNDER[pile[0]], []).append(j)
-        self.onto: dict[int, tuple[int, ...]] = {k: tuple(v) for k, v in onto.items()}
+                top = pile[-1]
+                tops.append(top)
+                key = ON[top]
+                onto[key] = (*onto[key], j) if key in onto else (j,)
+            else:
+                empty.append(j)
+        under: dict[int, tuple[int, ...]] = {}
+        if ctx.slide != SLIDE_OFF and (empty or ctx.slide == SLIDE_ALWAYS):
+            for j, pile in enumerate(work):
+                if pile and not (down and down[j]):
+                    key = UNDER[pile[0]]
+                    under[key] = (*under[key], j) if key in under else (j,)
+        self.onto = onto
         """Card key -> the piles whose top that card builds down on."""
-        self.empty = empty
+        self.empty = tuple(empty)
         """The empty piles."""
-        self.under: dict[int, tuple[int, ...]] = {k: tuple(v) for k, v in under.items()}
+        self.under = under
         """Card key -> the piles it may slide under now (empty if sliding is not allowed now)."""
-        self.top_fkeys = frozenset(ctx.fkey[pile[-1]] for pile in work if pile)
+        self.top_fkeys = frozenset(map(ctx.fkey.__getitem__, tops))
         """The foundation keys of the pile tops (under the build rule of the key)."""
-        self.top_ace = any(RANK[pile[-1]] == 1 for pile in work if pile)
+        self.top_ace = 1 in map(RANK.__getitem__, tops)
         """Whether an Ace is a pile top."""
         self.plays: dict[int, tuple[Move, ...]] = {}
         """Memo of :func:`_work_plays` by ``card * 2 + source``."""

@@ -251,9 +251,9 @@ def _search(
         cfg_space = () in work
         if cfg_space and closes_on_space and not down:
             cards = [c for pile in work for c in pile]
-            unders = frozenset(UNDER[c] for c in cards)
+            unders = frozenset(map(UNDER.__getitem__, cards))
             return WorkSummary(
-                frozenset(cards), frozenset(ON[c] for c in cards), True, unders, unders
+                frozenset(cards), frozenset(map(ON.__getitem__, cards)), True, unders, unders
             )
         has_space = has_space or cfg_space
         for i, pile in enumerate(work):
@@ -274,7 +274,7 @@ def _search(
                 frontier.append(nxt)
     return WorkSummary(
         frozenset(tops),
-        frozenset(ON[t] for t in tops),
+        frozenset(map(ON.__getitem__, tops)),
         has_space,
         frozenset(under_space),
         frozenset(under_all),
