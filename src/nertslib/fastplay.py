@@ -50,13 +50,13 @@ from nertslib.rules import (
     _P,
     _RESTOCK,
     _TP,
+    _TU,
     _TURN,
     _W,
     _mv,
     _space_ok,
     _suit_started,
     _work_info,
-    _work_plays,
     _WorkInfo,
 )
 from nertslib.state import EndReason, GameState, Layout, _new_layout, _new_state
@@ -180,6 +180,25 @@ class _Hand:
             return _mv(card, src, sidx, _F, self.wants.index(key))
         return None
 
+    def _down(self, info: _WorkInfo, card: int, src: int) -> Move | None:
+        """The first of ``rules._work_plays(ctx, card, src, info)``, without building the rest.
+
+        That is onto the first pile it fits on or into the first space it may fill, else
+        under the first pile it may slide under.
+        """
+        want = KEY[card]
+        onto = info.onto.get(want)
+        empty = info.empty
+        if empty and _space_ok(self.ctx, card, src):
+            j = empty[0] if onto is None else min(onto[0], empty[0])
+            return _mv(card, src, 0, _TP, j)
+        if onto is not None:
+            return _mv(card, src, 0, _TP, onto[0])
+        under = info.under.get(want)
+        if under is not None:
+            return _mv(card, src, 0, _TU, under[0])
+        return None
+
     def _summary(self, seat: _Seat) -> WorkSummary:
         summary = seat.summary
         if summary is None:
@@ -241,19 +260,14 @@ class _Hand:
                     move = self._up(pile[-1], _P, i)
                     if move is not None:
                         return move
-        plays = info.plays
         if ntop >= 0:
-            hit = plays.get(ntop * 2 + _N)
-            if hit is None:
-                hit = _work_plays(ctx, ntop, _N, info)
-            if hit:
-                return hit[0]
+            move = self._down(info, ntop, _N)
+            if move is not None:
+                return move
         if wtop >= 0:
-            hit = plays.get(wtop * 2 + _W)
-            if hit is None:
-                hit = _work_plays(ctx, wtop, _W, info)
-            if hit:
-                return hit[0]
+            move = self._down(info, wtop, _W)
+            if move is not None:
+                return move
         # stuck._plan_progress: turn unless progress is in reach by rearranging, or stuck
         summary = self._summary(seat)
         waste = _waste_top(wtop, ctx) if cur else _NO_WASTE
