@@ -61,15 +61,14 @@ from nertslib.rules import (
 )
 from nertslib.state import EndReason, GameState, Layout, _new_layout, _new_state
 from nertslib.stuck import (
-    _NO_WASTE,
     WorkSummary,
     _onto_work,
     _pass_waste,
     _plan_progress,
-    _progress_with,
     _to_foundation_ok,
     _to_foundations,
-    _waste_top,
+    _to_work_ok,
+    _work_tops,
     resolve_stalemate,
     work_summary,
 )
@@ -88,7 +87,18 @@ def supports(state: GameState) -> bool:
 class _Seat:
     """One seat's layout, mutable; its attributes are named as :class:`~nertslib.Layout`'s."""
 
-    __slots__ = ("cursor", "deck", "info", "layout", "nerts", "passes", "seat", "summary", "work")
+    __slots__ = (
+        "cursor",
+        "deck",
+        "info",
+        "layout",
+        "nerts",
+        "passes",
+        "seat",
+        "summary",
+        "tops_up",
+        "work",
+    )
 
     def __init__(self, lay: Layout) -> None:
         self.seat = lay.seat
@@ -103,6 +113,8 @@ class _Seat:
         """The work piles' ``work_summary``, until they change."""
         self.info: _WorkInfo | None = None
         """The work piles' ``rules._work_info``, until they change."""
+        self.tops_up: tuple[frozenset[int], tuple[int, ...]] = (frozenset(), ())
+        """The foundation keys of the summary's tops and its Aces (``stuck._work_tops``)."""
 
 
 class _Hand:
@@ -204,6 +216,7 @@ class _Hand:
         if summary is None:
             ctx = self.ctx
             summary = seat.summary = work_summary(seat.work, ctx.space, ctx.slide, ctx.move_rule)
+            seat.tops_up = _work_tops(summary.tops, ctx.rule, ctx.fkey)
         return summary
 
     def _mandatory(self, seat: _Seat) -> Move | None:
@@ -268,10 +281,19 @@ class _Hand:
             move = self._down(info, wtop, _W)
             if move is not None:
                 return move
-        # stuck._plan_progress: turn unless progress is in reach by rearranging, or stuck
-        summary = self._summary(seat)
-        waste = _waste_top(wtop, ctx) if cur else _NO_WASTE
-        if _progress_with(self, ctx, summary, ntop, waste):
+        # stuck._plan_progress: turn unless progress is in reach by rearranging, or stuck.
+        # Its test (stuck._progress_with) less what the checks above ruled out: the Nerts
+        # and waste tops go to no foundation.
+        summary = seat.summary
+        if summary is None:
+            summary = self._summary(seat)
+        fkeys, aces = seat.tops_up
+        if (
+            not fkeys.isdisjoint(need)
+            or (aces and any(_to_foundation_ok(self, ctx, ace) for ace in aces))
+            or (ntop >= 0 and _to_work_ok(ctx, summary, ntop, _N))
+            or (wtop >= 0 and _to_work_ok(ctx, summary, wtop, _W))
+        ):
             return _PLAN
         if self._stuck_now(seat, summary):
             return None

@@ -258,21 +258,18 @@ def _shuffle_moves(
     out: list[tuple[int, int, int, int]] = []
     has_space = () in work
     slide_now = slide != SLIDE_OFF and (has_space or slide == SLIDE_ALWAYS)
-    # Each target's top read once, not once per source pile (searches call this a lot)
-    targets = [
-        (j, RANK[tgt[-1]] - 1, ON[tgt[-1]]) if tgt else (j, 0, None) for j, tgt in enumerate(work)
-    ]
     for i, pile in enumerate(work):
         n = len(pile)
         if not n:
             continue
         base_rank = RANK[pile[0]]
-        for j, below, on in targets:
+        for j, tgt in enumerate(work):
             if j == i:
                 continue
-            if on is not None:
-                d = base_rank - below
-                if 0 <= d < n and KEY[pile[d]] == on and _suffix_ok(move_rule, d, n):
+            if tgt:
+                top = tgt[-1]
+                d = base_rank - RANK[top] + 1
+                if 0 <= d < n and KEY[pile[d]] == ON[top] and _suffix_ok(move_rule, d, n):
                     out.append((pile[d], i, _TP, j))
             elif space == SPACE_ANY:
                 out.extend((pile[d], i, _TP, j) for d in range(n) if _suffix_ok(move_rule, d, n))
