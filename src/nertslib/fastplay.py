@@ -20,6 +20,7 @@ Internal: the public entry is :func:`nertslib.play_hand`.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Final
 
 from nertslib.cards import KEY, KING, RANK
@@ -320,19 +321,22 @@ class _Hand:
             cards += deck[-1:]
         if not cards:
             return True
-        keys = frozenset(map(KEY.__getitem__, cards))
+        many = len(cards) > 1  # itemgetter of one index returns the item, not a tuple
+        keys = frozenset(itemgetter(*cards)(KEY) if many else (KEY[cards[0]],))
         if not keys.isdisjoint(summary.on_keys):
             return False
         if summary.space and (
             ctx.space == SPACE_ANY
-            or (ctx.space == SPACE_KING_ONLY and KING in map(RANK.__getitem__, cards))
+            or (ctx.space == SPACE_KING_ONLY and any(RANK[card] == KING for card in cards))
         ):
             return False
         if ctx.slide == SLIDE_ALWAYS and not keys.isdisjoint(summary.under_keys):
             return False
         if ctx.slide == SLIDE_NEEDS_SPACE and not keys.isdisjoint(summary.under_keys_with_space):
             return False
-        if not self.need.keys().isdisjoint(map(ctx.fkey.__getitem__, cards)):
+        if not self.need.keys().isdisjoint(
+            itemgetter(*cards)(ctx.fkey) if many else (ctx.fkey[cards[0]],)
+        ):
             return False
         return all(not _to_foundation_ok(self, ctx, card) for card in cards if RANK[card] == 1)
 

@@ -305,15 +305,19 @@ class _WorkInfo:
     def __init__(
         self, work: tuple[tuple[int, ...], ...], ctx: Context, down: tuple[tuple[int, ...], ...]
     ) -> None:
-        # One loop, tuples grown in place and C-level maps: a new configuration is built on
-        # about every third move of a hand.
+        # One loop and tuples grown in place: a new configuration is built on about every
+        # third move of a hand.
         onto: dict[int, tuple[int, ...]] = {}
-        tops: list[int] = []
+        fkeys: list[int] = []
         empty: list[int] = []
+        fkey = ctx.fkey
+        top_ace = False
         for j, pile in enumerate(work):
             if pile:
                 top = pile[-1]
-                tops.append(top)
+                fkeys.append(fkey[top])
+                if RANK[top] == 1:
+                    top_ace = True
                 key = ON[top]
                 onto[key] = (*onto[key], j) if key in onto else (j,)
             else:
@@ -330,9 +334,9 @@ class _WorkInfo:
         """The empty piles."""
         self.under = under
         """Card key -> the piles it may slide under now (empty if sliding is not allowed now)."""
-        self.top_fkeys = frozenset(map(ctx.fkey.__getitem__, tops))
+        self.top_fkeys = frozenset(fkeys)
         """The foundation keys of the pile tops (under the build rule of the key)."""
-        self.top_ace = 1 in map(RANK.__getitem__, tops)
+        self.top_ace = top_ace
         """Whether an Ace is a pile top."""
         self.plays: dict[int, tuple[Move, ...]] = {}
         """Memo of :func:`_work_plays` by ``card * 2 + source``."""
