@@ -161,7 +161,14 @@ def _foundation_plays(
             out.append(_mv(card, src, sidx, _FNEW, 0))
         return
     key = ctx.fkey[card]
-    out.extend([_mv(card, src, sidx, _F, k) for k, want in enumerate(state.need) if want == key])
+    need = state.need
+    # Found in C: the foundations that need the key (callers test that some does; usually
+    # one does, and a scan in Python of every foundation's need cost more than the play).
+    k = need.index(key)
+    out.append(_mv(card, src, sidx, _F, k))
+    for _ in range(need.count(key) - 1):
+        k = need.index(key, k + 1)
+        out.append(_mv(card, src, sidx, _F, k))
 
 
 def _work_plays(ctx: Context, card: int, src: int, info: _WorkInfo) -> tuple[Move, ...]:
