@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import nertslib as nl
@@ -118,3 +118,20 @@ def test_supports_names_jokers_and_face_down_piles() -> None:
         klondike, layouts=tuple(attrs.evolve(lay, down=()) for lay in klondike.layouts)
     )
     assert fastplay.supports(opened)
+
+
+@examples(100)
+@given(games())
+def test_the_mutable_transition_is_apply(game: tuple[GameState, list[nl.Move]]) -> None:
+    # Every legal move of every seat (plays of every kind, turns, restocks, the rotation,
+    # the call), applied to the mutable copy, gives the state apply gives.
+    state = game[0]
+    assume(fastplay.supports(state) and not state.is_over)
+    for seat in range(len(state.layouts)):
+        for move in nl.legal_moves(state, seat):
+            hand = fastplay._Hand(state)
+            progress = hand.apply(move)
+            after = nl.apply(state, move)
+            assert progress == move.is_progress
+            _same_hand((hand.state(), ()), (after, ()))
+            assert hand.over() == after.is_over
