@@ -39,6 +39,7 @@ from pathlib import Path
 import chess
 
 import nertslib as nl
+from nertslib import bots as nl_bots
 from nertslib import stuck as nl_stuck
 from nertslib.testing import clear_caches
 
@@ -49,6 +50,7 @@ RANDOM_CAP = 2_000  # actions per random hand
 GREEDY_SEEDS = 1_000  # recorded greedy games use seeds 1000, 1001, ...
 RANDOM_SEEDS = 2_000  # random hands (deal seed and RNG seed) use 2000, 2001, ...
 HANDS_SEEDS = 10_000  # figure c: every repeat plays fresh seeds from here on
+GENERIC_SEEDS = 50_000  # figure c's generic driver: fresh seeds, figure c's plus this
 CHESS_SEED = 12_345
 KB = 1_000  # "5 KB" in the targets means 5 000 bytes
 
@@ -185,6 +187,14 @@ def greedy_hands(starts: Sequence[nl.GameState]) -> int:
     bots = [nl.greedy_bot] * SEATS
     for start in starts:
         nl.play_hand(start, bots)
+    return len(starts)
+
+
+def greedy_hands_generic(starts: Sequence[nl.GameState]) -> int:
+    """Figure c, as the generic driver plays it: a GameState after every move (for scale)."""
+    bots = [nl.greedy_bot] * SEATS
+    for start in starts:
+        nl_bots._play_hand_generic(start, bots, 100_000)
     return len(starts)
 
 
@@ -465,6 +475,11 @@ def main(argv: Sequence[str] | None = None) -> int:  # noqa: PLR0915 - a flat re
         return [nl.deal(VARIANT, SEATS, base + i) for i in range(cfg.hands_per_repeat)]
 
     hand_starts = {r: fresh_starts(r) for r in range(-1, cfg.repeats)}
+    # the generic driver gets seeds of its own, so that neither warms the other's caches
+    generic_starts = {
+        r: [nl.deal(VARIANT, SEATS, s.seed + GENERIC_SEEDS) for s in starts]
+        for r, starts in hand_starts.items()
+    }
 
     def clear() -> None:
         # "Cold": every cache of positions the engine keeps is empty (the interned moves and
@@ -494,6 +509,7 @@ def main(argv: Sequence[str] | None = None) -> int:  # noqa: PLR0915 - a flat re
     a_pounce = Bench("a Pounce greedy pairs", lambda _r: replay_pairs(pounce_games), fill_pounce)
     b_rand = Bench("b random pairs", lambda _r: random_play(rstarts, rseeds))
     c_hand = Bench("c greedy hands", lambda r: greedy_hands(hand_starts[r]))
+    c_generic = Bench("c greedy hands, generic", lambda r: greedy_hands_generic(generic_starts[r]))
     d_cold = Bench("d is_stuck, cold", lambda _r: stuck_every_seat(states), setup=clear)
     d_warm = Bench("d is_stuck, warm", lambda _r: stuck_every_seat(states), setup=fill_stuck)
     f_nfen = Bench("f NFEN round trip", lambda _r: nfen_round_trips(nfen_sample))
@@ -503,7 +519,7 @@ def main(argv: Sequence[str] | None = None) -> int:  # noqa: PLR0915 - a flat re
     i_json = Bench("i state JSON round trip", lambda _r: json_round_trips(view_sample))
     j_det = Bench("j determinize", lambda _r: determinizations(seat_views))
     benches = [
-        *(cal, chs, a_warm, a_cold, a_pounce, b_rand, c_hand, d_cold, d_warm),
+        *(cal, chs, a_warm, a_cold, a_pounce, b_rand, c_hand, c_generic, d_cold, d_warm),
         *(f_nfen, f_move, g_view, h_vnfen, i_json, j_det),
     ]
     print(
@@ -579,6 +595,11 @@ def main(argv: Sequence[str] | None = None) -> int:  # noqa: PLR0915 - a flat re
     print(
         f"  {c_hand.rate:.1f} hands/s/core ({c_hand.sec_per_unit * 1e3:.2f} ms/hand) = "
         f"{cal_units(c_hand):,.0f} cal-it/hand  (spread {c_hand.spread})"
+    )
+    print(
+        f"  the generic driver (a GameState after every move; play_hand takes it for other "
+        f"bots): {c_generic.rate:.1f} hands/s = {cal_units(c_generic):,.0f} cal-it/hand, "
+        f"{c_generic.ratio(c_hand):.2f} x the fast path's time (spread {c_generic.spread})"
     )
     print(
         f"  moves per hand: median {hand_median:.0f}, p10 {_pct(hand_moves, 10):.0f}, "
@@ -665,6 +686,12 @@ def main(argv: Sequence[str] | None = None) -> int:  # noqa: PLR0915 - a flat re
             f"{c_hand.rate:.1f} hands/s, {cal_units(c_hand):,.0f} cal-it",
             ">= 900/s",
             verdict(c_hand.rate >= 900),
+        ),
+        Row(
+            "c the same, generic driver",
+            f"{c_generic.rate:.1f} hands/s, {cal_units(c_generic):,.0f} cal-it",
+            "-",
+            "info",
         ),
         Row("c moves per greedy hand", f"{hand_median:.0f} (median)", "-", "info"),
         Row(
