@@ -3,7 +3,7 @@
 A bot is any callable ``bot(state, seat) -> Move | None`` (``None``: the seat waits). The
 driver :func:`play_hand` lets every seat act once per round in seat order, applies the
 everyone-stuck resolution when :func:`~nertslib.all_stuck` holds, and stops when the hand ends.
-Hands of greedy bots are played on a mutable copy of the state (:mod:`nertslib.fastplay`).
+Hands of greedy bots are played on a mutable copy of the state (``nertslib.fastplay``).
 
 >>> import nertslib as nl
 >>> final, moves = nl.play_hand(nl.deal("standard", seats=2, seed=4), [nl.greedy_bot] * 2)
@@ -92,7 +92,7 @@ def play_hand(
 
     When every bot is :func:`greedy_bot` (the very function) and the hand has no jokers and
     no face-down work piles, the hand is played on a mutable copy of the state instead
-    (:mod:`nertslib.fastplay`): the same actions and the same final state, about twice as
+    (``nertslib.fastplay``): the same actions and the same final state, about twice as
     fast, for simulations of many hands.
 
     >>> import nertslib as nl

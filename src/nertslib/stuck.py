@@ -98,7 +98,7 @@ class WorkSummary(NamedTuple):
 class _Foundations(Protocol):
     """What the progress tests read of a hand.
 
-    A :class:`~nertslib.GameState`, or the mutable hand of :mod:`nertslib.fastplay`, whose
+    A :class:`~nertslib.GameState`, or the mutable hand of ``nertslib.fastplay``, whose
     ``need`` counts the keys (the tests only ask ``in`` and iterate).
     """
 
@@ -116,7 +116,7 @@ class _Foundations(Protocol):
 class _Stock(Protocol):
     """What the waste-top tests read of a seat.
 
-    A :class:`~nertslib.Layout`, or the mutable seat of :mod:`nertslib.fastplay`.
+    A :class:`~nertslib.Layout`, or the mutable seat of ``nertslib.fastplay``.
     """
 
     @property
