@@ -23,10 +23,11 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Final
 
-from nertslib.cards import KEY, KING, RANK
+from nertslib.cards import KEY, KING, ON, RANK, UNDER
 from nertslib.context import (
     SLIDE_ALWAYS,
     SLIDE_NEEDS_SPACE,
+    SLIDE_OFF,
     SPACE_ANY,
     SPACE_KING_ONLY,
     turned_cursor,
@@ -57,8 +58,6 @@ from nertslib.rules import (
     _mv,
     _space_ok,
     _suit_started,
-    _work_info,
-    _WorkInfo,
 )
 from nertslib.state import EndReason, GameState, Layout, _new_layout, _new_state
 from nertslib.stuck import (
@@ -69,7 +68,6 @@ from nertslib.stuck import (
     _to_foundation_ok,
     _to_foundations,
     _to_work_ok,
-    _work_tops,
     resolve_stalemate,
     work_summary,
 )
@@ -91,7 +89,6 @@ class _Seat:
     __slots__ = (
         "cursor",
         "deck",
-        "info",
         "layout",
         "nerts",
         "passes",
@@ -112,8 +109,6 @@ class _Seat:
         """The seat as a Layout, until it changes."""
         self.summary: WorkSummary | None = None
         """The work piles' ``work_summary``, until they change."""
-        self.info: _WorkInfo | None = None
-        """The work piles' ``rules._work_info``, until they change."""
         self.tops_up: tuple[frozenset[int], tuple[int, ...]] = (frozenset(), ())
         """The foundation keys of the summary's tops and its Aces (``stuck._work_tops``)."""
 
@@ -193,23 +188,27 @@ class _Hand:
             return _mv(card, src, sidx, _F, self.wants.index(key))
         return None
 
-    def _down(self, info: _WorkInfo, card: int, src: int) -> Move | None:
-        """The first of ``rules._work_plays(ctx, card, src, info)``, without building the rest.
+    def _onto(self, work: tuple[tuple[int, ...], ...], card: int, src: int) -> Move | None:
+        """``card``'s first play onto, into or under the work piles (``rules._work_plays``).
 
         That is onto the first pile it fits on or into the first space it may fill, else
-        under the first pile it may slide under.
+        under the first pile it may slide under. Worked out from the piles, not from the
+        rules' work-pile facts: a fresh hand meets a new configuration every third move, and
+        building those facts costs more than the few decisions each configuration sees.
         """
         want = KEY[card]
-        onto = info.onto.get(want)
-        empty = info.empty
-        if empty and _space_ok(self.ctx, card, src):
-            j = empty[0] if onto is None else min(onto[0], empty[0])
-            return _mv(card, src, 0, _TP, j)
-        if onto is not None:
-            return _mv(card, src, 0, _TP, onto[0])
-        under = info.under.get(want)
-        if under is not None:
-            return _mv(card, src, 0, _TU, under[0])
+        ctx = self.ctx
+        for j, pile in enumerate(work):
+            if pile:
+                if ON[pile[-1]] == want:
+                    return _mv(card, src, 0, _TP, j)
+            elif _space_ok(ctx, card, src):
+                return _mv(card, src, 0, _TP, j)
+        slide = ctx.slide
+        if slide != SLIDE_OFF and (slide == SLIDE_ALWAYS or () in work):
+            for j, pile in enumerate(work):
+                if pile and UNDER[pile[0]] == want:
+                    return _mv(card, src, 0, _TU, j)
         return None
 
     def _summary(self, seat: _Seat) -> WorkSummary:
@@ -217,7 +216,12 @@ class _Hand:
         if summary is None:
             ctx = self.ctx
             summary = seat.summary = work_summary(seat.work, ctx.space, ctx.slide, ctx.move_rule)
-            seat.tops_up = _work_tops(summary.tops, ctx.rule, ctx.fkey)
+            # not through stuck._work_tops' cache: a fresh hand's summaries are mostly new
+            fkey, tops = ctx.fkey, summary.tops
+            seat.tops_up = (
+                frozenset([fkey[t] for t in tops]),
+                tuple([t for t in tops if RANK[t] == 1]),
+            )
         return summary
 
     def _mandatory(self, seat: _Seat) -> Move | None:
@@ -252,10 +256,8 @@ class _Hand:
             return _CALL[s]
         # rules._progress_moves' order, whose first move greedy_bot plays: foundation plays
         # of the Nerts top, the waste top and the work tops, then the Nerts top and the
-        # waste top onto the work piles (their plays memoised on the piles' _WorkInfo)
-        info = seat.info
-        if info is None:
-            info = seat.info = _work_info(seat.work, ctx)
+        # waste top onto the work piles
+        work = seat.work
         need, fkey = self.need, ctx.fkey
         ntop = nerts[-1] if nerts else -1
         cur = seat.cursor
@@ -268,18 +270,19 @@ class _Hand:
             move = self._up(wtop, _W, 0)
             if move is not None:
                 return move
-        if info.top_ace or not info.top_fkeys.isdisjoint(need):
-            for i, pile in enumerate(seat.work):
-                if pile:
-                    move = self._up(pile[-1], _P, i)
+        for i, pile in enumerate(work):
+            if pile:
+                top = pile[-1]
+                if fkey[top] in need or RANK[top] == 1:
+                    move = self._up(top, _P, i)
                     if move is not None:
                         return move
         if ntop >= 0:
-            move = self._down(info, ntop, _N)
+            move = self._onto(work, ntop, _N)
             if move is not None:
                 return move
         if wtop >= 0:
-            move = self._down(info, wtop, _W)
+            move = self._onto(work, wtop, _W)
             if move is not None:
                 return move
         # stuck._plan_progress: turn unless progress is in reach by rearranging, or stuck.
@@ -381,7 +384,7 @@ class _Hand:
                 work[j] = work[j] + moved if target is Z_WORK else moved + work[j]
             if work is not None:
                 seat.work = tuple(work)
-                seat.summary = seat.info = None
+                seat.summary = None
             if source is not Z_WORK or target is Z_FOUNDATION or target is Z_NEW_FOUNDATION:
                 self.stalled = False
                 if ctx.auto_call and source is Z_NERTS and not seat.nerts:
