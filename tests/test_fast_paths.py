@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 
 import nertslib as nl
 from nertslib import rules, stuck
-from nertslib.cards import CARDS, DECLARED_BASE, N_ALL_IDS, OWNER, RANK
+from nertslib.cards import CARDS, DECK_SPAN, DECLARED_BASE, N_ALL_IDS, OWNER, RANK
+from nertslib.context import context_for, plain_foundation
 from nertslib.state import GameState, Layout, _new_layout, _new_state, _twin_constructor
 from tests.strategies import candidate_moves, examples, games, variants
 
@@ -345,3 +346,32 @@ def test_plays_built_without_checks_equal_checked_ones(
     assert attrs.astuple(fast, recurse=False) == attrs.astuple(checked, recurse=False)
     assert nl.Move.parse(str(fast)) == fast
     assert rules._mv(card, src, sidx, tgt, tidx) is fast  # interned
+
+
+@examples(300)
+@given(variants(), st.integers(1, 4), st.data())
+def test_the_one_pass_foundation_check_agrees_with_foundation_problem(
+    variant: nl.Variant, seats: int, data: st.DataObject
+) -> None:
+    # context.plain_foundation (the readers' check, all steps at once) against the rules'
+    # card-by-card foundation_problem, on piles that mostly build and sometimes tie or break.
+    ctx = context_for(variant, seats)
+    ids = [s * DECK_SPAN + i for s in range(seats) for i in range(52)]
+    start = data.draw(st.sampled_from(ids))
+    if data.draw(st.integers(0, 9)):
+        start = start - start % 13  # mostly an Ace
+    pile = [start]
+    for _ in range(data.draw(st.integers(0, 13))):
+        how = data.draw(st.integers(0, 19))
+        if how < 16:
+            fits = [c for c in ids if ctx.fkey[c] == ctx.fnext[pile[-1]]]
+        elif how < 19:
+            fits = [c for c in ids if ctx.fkey[c] == ctx.fkey[pile[-1]]]  # a tie
+        else:
+            fits = ids
+        if not fits:
+            break
+        pile.append(data.draw(st.sampled_from(fits)))
+    ties = variant.tie_policy == "both_keep"
+    expected = rules.foundation_problem(tuple(pile), variant, seats) == ""
+    assert plain_foundation(tuple(pile), ctx, ties) == expected

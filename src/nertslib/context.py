@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 from itertools import pairwise
+from operator import itemgetter
 from typing import Final
 
 import attrs
@@ -220,6 +221,15 @@ def plain_foundation(pile: tuple[int, ...], ctx: Context, ties: bool) -> bool:
     if not pile or RANK[pile[0]] != 1:
         return False
     fkey, fnext = ctx.fkey, ctx.fnext
+    # Every step at once: the keys of the cards above against the keys the cards below need,
+    # looked up in C (itemgetter of two or more indexes returns a tuple). The loop below only
+    # for ties and refusals.
+    n = len(pile)
+    if n > 2:
+        if itemgetter(*pile[1:])(fkey) == itemgetter(*pile[:-1])(fnext):
+            return True
+    elif n == 1 or fkey[pile[1]] == fnext[pile[0]]:
+        return True
     for below, above in pairwise(pile):
         key = fkey[above]
         if key != fnext[below] and not (ties and RANK[above] and key == fkey[below]):

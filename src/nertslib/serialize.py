@@ -474,6 +474,16 @@ def _variant_from(data: object, where: str) -> Variant:
 # --- reading: states ----------------------------------------------------------------------------
 
 
+def _ids(codes: list[str], table: dict[str, int]) -> tuple[int, ...]:
+    """The ids of ``codes`` by ``table``, looked up in C (``KeyError``/``TypeError`` if not).
+
+    Callers check afterwards that ``codes`` was a list: a string or a dict gets here too.
+    """
+    if len(codes) > 1:
+        return cast("tuple[int, ...]", itemgetter(*codes)(table))
+    return (table[codes[0]],) if codes else ()
+
+
 class _Seat:
     """One seat of a state document, its shape checked (not yet its cards' legality)."""
 
@@ -490,11 +500,15 @@ class _Seat:
         self.binds: dict[int, int] = {}
         try:
             nerts, work, stock, waste = d["nerts"], d["work"], d["stock"], d["waste"]
-            get = table.__getitem__
-            self.nerts = tuple(map(get, nerts))
-            self.work = tuple([tuple(map(get, p)) for p in work])
-            self.stock = tuple(map(get, stock))
-            self.waste = tuple(map(get, waste))
+            self.nerts = _ids(nerts, table)
+            self.work = tuple(
+                [
+                    itemgetter(*p)(table) if len(p) > 1 else ((table[p[0]],) if p else ())
+                    for p in work
+                ]
+            )
+            self.stock = _ids(stock, table)
+            self.waste = _ids(waste, table)
             shapes_ok = (
                 type(nerts) is list
                 and type(work) is list
@@ -559,7 +573,7 @@ def _state_from(data: dict[str, Any]) -> GameState:
     fnd_data = _list(data["foundations"], "foundations", "foundation piles")
     fnd: tuple[tuple[int, ...], ...] = ()
     try:  # canonical items in lists: looked up in C; anything else goes pile by pile
-        fnd = tuple([tuple(map(_FND_INDEX.__getitem__, p)) for p in fnd_data])
+        fnd = tuple([_ids(p, _FND_INDEX) for p in fnd_data])
         plain = all(type(p) is list and p for p in fnd_data)
     except (KeyError, TypeError):
         plain = False
