@@ -8,6 +8,7 @@ full validation does, and the memoised move pieces equal freshly computed ones.
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import attrs
@@ -17,9 +18,16 @@ from hypothesis import strategies as st
 
 import nertslib as nl
 from nertslib import rules, stuck
-from nertslib.cards import CARDS, DECK_SPAN, DECLARED_BASE, N_ALL_IDS, OWNER, RANK
+from nertslib.cards import CARDS, DECK_SPAN, DECLARED_BASE, KEY, N_ALL_IDS, ON, OWNER, RANK
 from nertslib.context import context_for, plain_foundation
-from nertslib.state import GameState, Layout, _new_layout, _new_state, _twin_constructor
+from nertslib.state import (
+    GameState,
+    Layout,
+    _new_layout,
+    _new_state,
+    _twin_constructor,
+    misfit_problem,
+)
 from tests.strategies import candidate_moves, examples, games, variants
 
 
@@ -375,3 +383,31 @@ def test_the_one_pass_foundation_check_agrees_with_foundation_problem(
     ties = variant.tie_policy == "both_keep"
     expected = rules.foundation_problem(tuple(pile), variant, seats) == ""
     assert plain_foundation(tuple(pile), ctx, ties) == expected
+
+
+def _misfit_by_steps(seat: int, work: tuple[tuple[int, ...], ...]) -> str:
+    for i, pile in enumerate(work):
+        for lower, upper in itertools.pairwise(pile):
+            if KEY[upper] != ON[lower]:
+                return f"seat {seat}'s work pile {i}: {CARDS[upper]} cannot lie on {CARDS[lower]}"
+    return ""
+
+
+@examples(300)
+@given(st.integers(0, 3), st.data())
+def test_the_one_pass_work_pile_check_names_the_step_the_card_by_card_one_names(
+    seat: int, data: st.DataObject
+) -> None:
+    # state.misfit_problem (the readers' check, all steps at once) against checking step by
+    # step, on piles that mostly build down in alternating colours and sometimes do not.
+    ids = [seat * DECK_SPAN + i for i in range(52)]
+    work = []
+    for _ in range(data.draw(st.integers(1, 5))):
+        pile = [data.draw(st.sampled_from(ids))]
+        for _ in range(data.draw(st.integers(0, 5))):
+            fits = [c for c in ids if KEY[c] == ON[pile[-1]]]
+            if data.draw(st.integers(0, 9)) == 0 or not fits:
+                fits = ids
+            pile.append(data.draw(st.sampled_from(fits)))
+        work.append(tuple(pile))
+    assert misfit_problem(seat, tuple(work)) == _misfit_by_steps(seat, tuple(work))
