@@ -92,8 +92,8 @@ def play_hand(
 
     When every bot is :func:`greedy_bot` (the very function) and the hand has no jokers and
     no face-down work piles, the hand is played on a mutable copy of the state instead
-    (``nertslib.fastplay``): the same actions and the same final state, about twice as
-    fast, for simulations of many hands.
+    (``nertslib.fastplay``): the same actions and the same final state, two to three times
+    as fast, for simulations of many hands.
 
     >>> import nertslib as nl
     >>> final, log = nl.play_hand(nl.deal("standard", seats=3, seed=2), [nl.greedy_bot] * 3)
