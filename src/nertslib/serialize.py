@@ -33,7 +33,7 @@ from collections.abc import Mapping
 from operator import itemgetter
 from typing import Any, Final, TypeAlias, TypeVar, cast, overload
 
-from nertslib.cards import CARDS, DECK_SPAN, FACE, KEY, MAX_SEATS
+from nertslib.cards import CARDS, DECK_SPAN, FACE, KEY, MAX_SEATS, lookup
 from nertslib.context import context_for, need_index, plain_foundation
 from nertslib.errors import NertsError
 from nertslib.moves import Move
@@ -474,16 +474,6 @@ def _variant_from(data: object, where: str) -> Variant:
 # --- reading: states ----------------------------------------------------------------------------
 
 
-def _ids(codes: list[str], table: dict[str, int]) -> tuple[int, ...]:
-    """The ids of ``codes`` by ``table``, looked up in C (``KeyError``/``TypeError`` if not).
-
-    Callers check afterwards that ``codes`` was a list: a string or a dict gets here too.
-    """
-    if len(codes) > 1:
-        return cast("tuple[int, ...]", itemgetter(*codes)(table))
-    return (table[codes[0]],) if codes else ()
-
-
 class _Seat:
     """One seat of a state document, its shape checked (not yet its cards' legality)."""
 
@@ -500,15 +490,16 @@ class _Seat:
         self.binds: dict[int, int] = {}
         try:
             nerts, work, stock, waste = d["nerts"], d["work"], d["stock"], d["waste"]
-            self.nerts = _ids(nerts, table)
-            self.work = tuple(  # _ids inlined: one call fewer per pile
+            # looked up in C; the shapes are checked below (a string or a dict gets here too)
+            self.nerts = lookup(table, nerts)
+            self.work = tuple(  # lookup inlined: one call fewer per pile
                 [
                     itemgetter(*p)(table) if len(p) > 1 else ((table[p[0]],) if p else ())
                     for p in work
                 ]
             )
-            self.stock = _ids(stock, table)
-            self.waste = _ids(waste, table)
+            self.stock = lookup(table, stock)
+            self.waste = lookup(table, waste)
             shapes_ok = (
                 type(nerts) is list
                 and type(work) is list
@@ -573,7 +564,7 @@ def _state_from(data: dict[str, Any]) -> GameState:
     fnd_data = _list(data["foundations"], "foundations", "foundation piles")
     fnd: tuple[tuple[int, ...], ...] = ()
     try:  # canonical items in lists: looked up in C; anything else goes pile by pile
-        fnd = tuple([_ids(p, _FND_INDEX) for p in fnd_data])
+        fnd = tuple([lookup(_FND_INDEX, p) for p in fnd_data])
         plain = all(type(p) is list and p for p in fnd_data)
     except (KeyError, TypeError):
         plain = False

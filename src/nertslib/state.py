@@ -47,6 +47,7 @@ from nertslib.cards import (
     OWNER,
     Card,
     EvalRepr,
+    lookup,
     parse_card_id,
     parse_code,
 )
@@ -619,8 +620,8 @@ def parse_foundations(
     # the tables, all looked up in one go; anything else goes the long way, which also words
     # the error.
     items = token.replace("/", ".").split(".")
-    try:  # itemgetter of one key returns the item, not a tuple
-        flat = itemgetter(*items)(_FND_IDS[n]) if len(items) > 1 else (_FND_IDS[n][items[0]],)
+    try:
+        flat: tuple[int, ...] | None = lookup(_FND_IDS[n], items)
     except KeyError:
         flat = None
     fnd: list[tuple[int, ...]] = []
