@@ -65,6 +65,7 @@ from nertslib.stuck import (
     _onto_work,
     _pass_waste,
     _plan_progress,
+    _rest_of_pass,
     _to_foundation_ok,
     _to_foundations,
     _to_work_ok,
@@ -308,20 +309,14 @@ class _Hand:
 
         That is when the Nerts top, the work tops and the current waste top make none in any
         configuration ``summary`` covers. With ``stock_remainder="partial_turn"`` the other
-        tops are slices of the stock (``stuck._pass_top_set``), tested here in one go each
+        tops are slices of the stock (``stuck._rest_of_pass``), tested here in one go each
         instead of through the stuck module's cached pass summary, which a stock turned three
         cards further always misses.
         """
         ctx = self.ctx
         if ctx.flip_immediately:
             return self.stuck(seat)
-        deck, cur, turn = seat.deck, seat.cursor, ctx.turn
-        n = len(deck)
-        cards = deck[cur + turn - 1 : n : turn] if cur < n else ()
-        if seat.passes < ctx.max_passes:
-            cards += deck[turn - 1 : n : turn]
-        if cur < n or seat.passes < ctx.max_passes:
-            cards += deck[-1:]
+        cards = _rest_of_pass(seat.deck, seat.cursor, seat.passes, ctx)
         if not cards:
             return True
         many = len(cards) > 1  # itemgetter of one index returns the item, not a tuple

@@ -322,16 +322,23 @@ def _pass_top_set(lay: _Stock, ctx: Context) -> frozenset[int]:
     """
     if ctx.flip_immediately:
         return frozenset(iter_waste_tops(cast(Layout, lay), ctx))  # reads the stock only
-    deck, cur, turn = lay.deck, lay.cursor, ctx.turn
-    n = len(deck)
-    tops = set(deck[cur - 1 : cur]) if cur else set()
-    if cur < n:
-        tops.update(deck[cur + turn - 1 : n : turn])
-        tops.add(deck[-1])
-    if n and lay.passes < ctx.max_passes:
-        tops.update(deck[turn - 1 : n : turn])
-        tops.add(deck[-1])
-    return frozenset(tops)
+    deck, cur = lay.deck, lay.cursor
+    return frozenset(deck[cur - 1 : cur] + _rest_of_pass(deck, cur, lay.passes, ctx))
+
+
+def _rest_of_pass(deck: tuple[int, ...], cur: int, passes: int, ctx: Context) -> tuple[int, ...]:
+    """The waste tops of a pass after the current one, with ``stock_remainder="partial_turn"``.
+
+    Every ``turn``-th card from the cursor on and the last card; and, if a pass is left, the
+    same for a fresh pass from the start of the stock (a card may come twice).
+    """
+    n, turn = len(deck), ctx.turn
+    cards = deck[cur + turn - 1 : n : turn] if cur < n else ()
+    if passes < ctx.max_passes:
+        cards += deck[turn - 1 : n : turn]
+    if cur < n or passes < ctx.max_passes:
+        cards += deck[-1:]
+    return cards
 
 
 def waste_tops(lay: Layout, ctx: Context) -> frozenset[int]:
