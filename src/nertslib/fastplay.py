@@ -55,6 +55,7 @@ from nertslib.rules import (
     _TU,
     _TURN,
     _W,
+    _mandatory_fills,
     _mv,
     _space_ok,
     _suit_started,
@@ -69,6 +70,7 @@ from nertslib.stuck import (
     _to_foundation_ok,
     _to_foundations,
     _to_work_ok,
+    _tops_up,
     resolve_stalemate,
     work_summary,
 )
@@ -218,19 +220,13 @@ class _Hand:
             ctx = self.ctx
             summary = seat.summary = work_summary(seat.work, ctx.space, ctx.slide, ctx.move_rule)
             # not through stuck._work_tops' cache: a fresh hand's summaries are mostly new
-            fkey, tops = ctx.fkey, summary.tops
-            seat.tops_up = (
-                frozenset([fkey[t] for t in tops]),
-                tuple([t for t in tops if RANK[t] == 1]),
-            )
+            seat.tops_up = _tops_up(summary.tops, ctx.fkey)
         return summary
 
     def _mandatory(self, seat: _Seat) -> Move | None:
         """The first mandatory fill (``rules._mandatory_fills``), if the seat has one."""
-        nerts, work = seat.nerts, seat.work
-        if nerts and () in work and _space_ok(self.ctx, nerts[-1], _N):
-            return _mv(nerts[-1], _N, 0, _TP, work.index(()))
-        return None
+        fills = _mandatory_fills(seat, self.ctx)
+        return fills[0] if fills else None
 
     def stuck(self, seat: _Seat) -> bool:
         """``stuck.stuck_layout`` for the seat (no jokers, no face-down cards)."""

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import pairwise
-from typing import TYPE_CHECKING, Final, cast
+from typing import TYPE_CHECKING, Final, Protocol, cast
 
 from nertslib.cards import (
     CARDS,
@@ -388,7 +388,24 @@ def _work_info(
     return info
 
 
-def _mandatory_fills(lay: Layout, ctx: Context) -> list[Move] | None:
+class _Piles(Protocol):
+    """What the mandatory fill reads of a seat.
+
+    A :class:`~nertslib.Layout`, or the mutable seat of ``nertslib.fastplay``.
+    """
+
+    @property
+    def nerts(self) -> tuple[int, ...]:
+        """The Nerts pile."""
+        ...  # pragma: no cover - a protocol
+
+    @property
+    def work(self) -> tuple[tuple[int, ...], ...]:
+        """The face-up work piles."""
+        ...  # pragma: no cover - a protocol
+
+
+def _mandatory_fills(lay: _Piles, ctx: Context) -> list[Move] | None:
     """Racing Demon: with a space and a Nerts pile, filling the space is the only card move."""
     if not (ctx.mandatory and lay.nerts and () in lay.work):
         return None

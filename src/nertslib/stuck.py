@@ -560,11 +560,13 @@ def _work_tops(
     if hit is None:
         if len(_WORK_TOPS) >= _SMALL_CACHE:
             _WORK_TOPS.clear()
-        hit = _WORK_TOPS[key] = (
-            frozenset(fkey[c] for c in tops),
-            tuple(c for c in tops if RANK[c] == 1),
-        )
+        hit = _WORK_TOPS[key] = _tops_up(tops, fkey)
     return hit
+
+
+def _tops_up(tops: frozenset[int], fkey: tuple[int, ...]) -> tuple[frozenset[int], tuple[int, ...]]:
+    """:func:`_work_tops` worked out: the tops' foundation keys by ``fkey``, and their Aces."""
+    return frozenset([fkey[c] for c in tops]), tuple([c for c in tops if RANK[c] == 1])
 
 
 def _progress_with(
