@@ -13,7 +13,7 @@ import random
 
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import nertslib as nl
@@ -28,6 +28,8 @@ from nertslib.state import (
     _twin_constructor,
     misfit_problem,
 )
+from nertslib.testing import clear_caches
+from tests.helpers import position
 from tests.strategies import candidate_moves, examples, games, variants
 
 
@@ -273,12 +275,72 @@ def test_the_sliced_pass_tops_are_the_tops_of_a_pass(
     assert stuck._pass_top_set(lay, state.ctx) == frozenset(stuck.iter_waste_tops(lay, state.ctx))
 
 
+@examples(60)
+@given(
+    games(),
+    st.sampled_from(["any", "nerts_only", "king_only"]),
+    st.sampled_from(["off", "needs_space", "always"]),
+    st.sampled_from(["any_suffix", "top_card", "whole_pile"]),
+)
+def test_the_seat_memo_of_work_piles_keys_on_the_rules_too(
+    game: tuple[GameState, list[nl.Move]], space: str, slide: str, move: str
+) -> None:
+    # legal_moves knows a seat's last piles by identity (rules._SEAT_WORK): the very same pile
+    # objects under other work-pile rules are other facts.
+    state = game[0]
+    rules_ = {"space_fill": space, "slide_under": slide, "work_pile_move": move}
+    try:
+        variant = nl.Variant.from_dict({**state.variant.to_dict(), **rules_})
+    except ValueError:  # a king-only space with jokers is refused
+        assume(False)
+    ctx = context_for(variant, len(state.layouts))
+    other = _new_state(
+        variant,
+        state.layouts,  # the same Layout and pile objects
+        state.fnd,
+        state.status,
+        state.caller,
+        state.stalled,
+        state.resolutions,
+        state.seed,
+        ctx,
+        state.need,
+    )
+    for seat in range(len(state.layouts)):
+        clear_caches()
+        expected = [nl.legal_moves(state, seat)]
+        clear_caches()
+        expected.append(nl.legal_moves(other, seat))
+        clear_caches()
+        assert [nl.legal_moves(s, seat) for s in (state, other, state)] == [*expected, expected[0]]
+
+
+def test_the_seat_memo_of_work_piles_keys_on_the_face_down_cards_too() -> None:
+    # The same face-up pile objects over other face-down cards: 10H covers a face-down card
+    # (nothing slides under it), then not (the black Jack on the waste may slide under it).
+    variant = nl.Variant(work_pile_layout="klondike", work_piles=2, slide_under="always")
+    covered = position(variant, 1, work={0: ["3S~10H", "JC"]}, waste={0: "JS"})
+    lay = covered.layouts[0]
+    uncovered = attrs.evolve(
+        covered,
+        layouts=(
+            _new_layout(0, lay.nerts, lay.work, lay.deck, lay.cursor, 0, ((), lay.down[0]), ()),
+        ),
+    )
+    slide = nl.Move.parse("0:JS@W>U0")
+    clear_caches()
+    assert slide not in nl.legal_moves(covered, 0)
+    assert slide in nl.legal_moves(uncovered, 0)
+    assert slide not in nl.legal_moves(covered, 0)
+
+
 @examples(40)
 @given(variants(), st.integers(1, 4), st.integers(0, 2**32), st.randoms(use_true_random=False))
 def test_legal_moves_do_not_depend_on_the_order_states_are_asked_in(
     variant: nl.Variant, seats: int, seed: int, rng: random.Random
 ) -> None:
-    # The one-entry caches (the needs as a set, the last answer) must key on the very state.
+    # The one-entry caches (the needs as a set, the last answer, each seat's last piles) must
+    # key on the very state.
     start = nl.deal(variant, seats, seed)
     bots = [nl.greedy_bot if seat % 2 else nl.RandomBot(seed + seat) for seat in range(seats)]
     _, log = nl.play_hand(start, bots, max_actions=120)
@@ -289,8 +351,7 @@ def test_legal_moves_do_not_depend_on_the_order_states_are_asked_in(
     asked = [(s, seat) for s in states[-30:] for seat in range(len(s.layouts))]
     expected = {}
     for s, seat in asked:
-        rules._NEED_SET = (None, frozenset())
-        rules._LAST_LEGAL = (None, ())
+        clear_caches()
         expected[id(s), seat] = nl.legal_moves(s, seat)
     rng.shuffle(asked)
     for s, seat in asked:

@@ -33,6 +33,7 @@ from nertslib.cards import (
     JOKER_OF,
     KEY,
     KING,
+    MAX_SEATS,
     ON,
     OWNER,
     RANK,
@@ -434,7 +435,7 @@ def _front_moves(
     return False
 
 
-def legal_moves(state: GameState, seat: int) -> tuple[Move, ...]:
+def legal_moves(state: GameState, seat: int) -> tuple[Move, ...]:  # noqa: PLR0912 - inlined
     """Every move ``seat`` may make now, in the stable order of the module docs.
 
     A finished hand has no legal moves.
@@ -458,10 +459,27 @@ def legal_moves(state: GameState, seat: int) -> tuple[Move, ...]:
     lay = layouts[seat]
     ctx = state.ctx
     out: list[Move] = []
-    info = None if ctx.jokers else _work_info(lay.work, ctx, lay.down)
-    if _front_moves(state, lay, ctx, out, info):
-        return tuple(out)  # only the mandatory fills
-    progress = len(out) > (not lay.nerts and not ctx.auto_call)  # beyond the call
+    info = None
+    if not ctx.jokers:
+        # A seat's piles mostly stay the same objects from one of its calls to the next (a
+        # turn keeps them): known by identity, without hashing and comparing them again.
+        work, down = lay.work, lay.down
+        last = _SEAT_WORK[seat]
+        if last is not None and last[0] is work and last[1] is down and last[2] is ctx:
+            info = last[3]
+        else:
+            info = _work_info(work, ctx, down)
+            _SEAT_WORK[seat] = (work, down, ctx, info)
+    # _front_moves, inline: the call cost 1.6 % of a legal_moves+apply pair
+    if ctx.mandatory:
+        mandatory = _mandatory_fills(lay, ctx)
+        if mandatory is not None:
+            return tuple(mandatory)  # only the mandatory fills
+    call = not lay.nerts and not ctx.auto_call
+    if call:
+        out.append(_CALL[seat])
+    _progress_moves(state, lay, ctx, out, info)
+    progress = len(out) > call  # beyond the call
     if info is None:
         out.extend(_joker_shuffle(lay.work, lay.down, lay.bound, ctx))
     else:
@@ -487,6 +505,12 @@ def legal_moves(state: GameState, seat: int) -> tuple[Move, ...]:
     moves = _LAST_LEGAL = (state, tuple(out))
     return moves[1]
 
+
+# The last work piles legal_moves saw for each seat, and their _WorkInfo (each entry is
+# replaced whole: thread safe; a hit saves hashing the piles, 3 % of a legal_moves+apply pair).
+_SEAT_WORK: list[
+    tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], Context, _WorkInfo] | None
+] = [None] * MAX_SEATS
 
 # The last answer of legal_moves: apply skips validating a move that legal_moves just
 # generated for the very same (immutable) state, the pattern of every search loop and bot.

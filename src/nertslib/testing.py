@@ -75,6 +75,7 @@ def clear_caches(*, tables: bool = False) -> None:
         cache.clear()
     stuck._config_summary.cache_clear()
     rules._LAST_LEGAL = (None, ())
+    rules._SEAT_WORK[:] = [None] * len(rules._SEAT_WORK)
     rules._NEED_SET = (None, frozenset())
     if tables:
         rules._CACHE.clear()
