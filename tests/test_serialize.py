@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from typing import Any
 from unittest import mock
 
@@ -13,6 +14,7 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 
 import nertslib as nl
+from nertslib import serialize
 from nertslib.cards import CARDS, DECK_SPAN
 from nertslib.replay import RESOLVE, Replay
 from nertslib.serialize import (
@@ -876,3 +878,72 @@ def test_replay_errors():
         from_data({**base, "events": ["0:turn", "0:restock"]})
     assert isinstance(info.value.__cause__, nl.IllegalMoveError)
     assert info.value.__cause__.reason is nl.Reason.STOCK_NOT_EMPTY
+
+
+# --- to_json's own text: the variant read by its text --------------------------------------
+
+
+def _read(read: Any, text: str) -> object:
+    """What ``read(text)`` returns, or the message of the SerializationError it raises."""
+    try:
+        return read(text)
+    except SerializationError as exc:
+        return f"error: {exc}"
+
+
+def _whole(text: str) -> object:
+    """The reader without the canonical shortcut: decode everything, then from_data."""
+    return from_data(json.loads(text))
+
+
+@given(states(max_steps=120), variants())
+def test_canonical_text_reads_as_the_whole_text_reads(state, other):
+    text = to_json(state)  # also registers the variant's text
+    with mock.patch.object(serialize, "_variant_from", side_effect=AssertionError("decoded")):
+        assert from_json(text) == state  # the shortcut: the variant is not decoded
+        assert from_json(text, nl.GameState) == state
+    assert serialize._canonical_state(text) == state
+    body = text[:-1]
+    edited = [
+        body + ', "seed": 7}',  # a repeated key: JSON readers take the last
+        body + ', "seats": []}',
+        body + f', "variant": {json.dumps(to_data(other)["variant"])}}}',
+        body + ', "schema": 2}',
+        body + ', "type": "move"}',
+        body + ', "rules_version": 0}',
+        body + ', "colour": "red"}',
+        body.replace(', "seats": [', ',  "seats": [', 1) + "}",
+        text + "  ",
+        re.sub('"status": "[a-z]+"', '"status": "over"', text),
+    ]
+    for changed in edited:
+        assert _read(from_json, changed) == _read(_whole, changed), changed
+    shortcut = [_read(serialize._canonical_state, changed) for changed in edited]
+    assert shortcut[0] == attrs.evolve(state, seed=7)
+    assert shortcut[1] == "error: seats: a hand has 1 to 8 seats, got []"
+    assert shortcut[2:8] == [None] * 6  # other keys or spacing: the whole text decides
+    assert shortcut[8] == state
+    assert shortcut[9] == "error: status: expected 'play', 'nerts' or 'stalemate', got 'over'"
+
+
+def test_the_shortcut_leaves_other_text_to_the_whole_reader():
+    text = to_json(SMALL)
+    assert serialize._canonical_state(text) == SMALL
+    assert serialize._canonical_state(text[:-2]) is None  # not JSON
+    assert str(_read(from_json, text[:-2])).startswith("error: not JSON: ")
+    assert serialize._canonical_state(text.replace(', "seats": [', ', "seats":[')) is None
+    unknown = text.replace('"stalled"', '"seats_x": 1, "stalled"')
+    assert serialize._canonical_state(unknown) is None
+    assert _read(from_json, unknown) == "error: state: unknown key 'seats_x'"
+    # a variant whose text to_json has not written yet goes the whole way, then is known
+    variant = nl.Variant(nerts_pile_size=2, work_piles=1, king_bonus=3)
+    fresh = json.dumps(to_data(attrs.evolve(SMALL, variant=variant)))
+    assert serialize._canonical_state(fresh) is None
+    assert from_json(fresh).variant == variant  # type: ignore[union-attr]
+    to_json(from_json(fresh, nl.GameState))
+    assert serialize._canonical_state(fresh) == from_json(fresh)
+    assert (
+        _read(lambda t: from_json(t, nl.Move), text) == "error: type: expected 'move', got 'state'"
+    )
+    assert serialize._canonical_state(" " + text) is None  # JSON, but not to_json's text
+    assert from_json(" " + text) == SMALL
