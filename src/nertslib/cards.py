@@ -428,7 +428,7 @@ def lookup(table: Sequence[_V] | Mapping[Any, _V], keys: Sequence[Any]) -> tuple
     ``operator.itemgetter`` does the lookups; of one key it returns the item, not a tuple,
     hence the guard. Raises what ``table[k]`` raises (``KeyError``, ``IndexError``,
     ``TypeError``), and ``TypeError`` if ``keys`` has no length. The innermost loops write
-    the same two lines inline (``codes.owned_ids``, a JSON seat's work piles, the fast
+    the same two lines inline (an NFEN seat's piles, a JSON seat's work piles, the fast
     greedy driver's pass check): a call costs them about 1 % each.
 
     >>> from nertslib.cards import RANK, lookup

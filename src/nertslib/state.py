@@ -51,7 +51,6 @@ from nertslib.cards import (
     parse_card_id,
     parse_code,
 )
-from nertslib.codes import EMPTY, code_indexes, owned_ids
 from nertslib.context import Context, context_for, need_index, plain_foundation
 from nertslib.variants import Variant
 
@@ -524,34 +523,23 @@ _CODE_IDS: Final = tuple(
 )
 
 
-def _plain_piles(text: str, parts: list[str], seat: int) -> list[tuple[int, ...]] | None:
-    """Seat ``seat``'s piles written ``text``, if every code in it is canonical.
+def _plain_piles(parts: list[str], seat: int) -> list[tuple[int, ...]] | None:
+    """Seat ``seat``'s piles written ``parts`` (one pile each), if every code is canonical.
 
-    ``parts`` is ``text.split("|")``, one pile each. The codes of all the piles are read at
-    once (:mod:`nertslib.codes`) and the piles cut from the result; ``None`` sends the piles
-    the long way, which also words any error.
+    Each pile's codes are looked up at once by an ``itemgetter`` (in C); ``None`` (some code
+    is not a key of the seat's table: another spelling, a stray ``-``, an empty field) sends
+    the piles the long way, which also words any error.
     """
-    read = code_indexes(text)
-    if read is None:
+    table = _CODE_IDS[seat]
+    try:
+        return [
+            (itemgetter(*pile.split("."))(table) if "." in pile else (table[pile],))
+            if pile != "-"
+            else ()
+            for pile in parts
+        ]
+    except KeyError:
         return None
-    indexes, seps = read
-    if (
-        seps.translate(None, b".|")  # a separator other than "." or "|"
-        or indexes.count(EMPTY) != parts.count("-")  # a "-" inside a pile
-    ):
-        return None
-    flat = owned_ids(indexes, seat)
-    piles: list[tuple[int, ...]] = []
-    start = 0
-    for part in parts:
-        if part == "-":
-            piles.append(())
-            start += 1
-        else:
-            end = start + part.count(".") + 1
-            piles.append(flat[start:end])
-            start = end
-    return piles
 
 
 #: Per seat count n: canonical foundation items of seats below n -> card id.
@@ -670,7 +658,7 @@ def _parse_seat(  # noqa: PLR0912 - a flat list of checks
     down: tuple[tuple[int, ...], ...] = ()
     piles = None
     if "~" not in tok and "(" not in tok:
-        piles = _plain_piles(tok[: len(tok) - len(parts[-1]) - 1], parts[:-1], seat)
+        piles = _plain_piles(parts[:-1], seat)
     if piles is not None:
         nerts, work, stock, waste = piles[0], tuple(piles[1:-2]), piles[-2], piles[-1]
     else:

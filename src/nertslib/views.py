@@ -630,7 +630,7 @@ def _parse_seat(  # noqa: PLR0912, PLR0915 - a flat list of checks
     down: list[int] = []
     binds: dict[int, int] = {}
     work_parts = parts[1 : 1 + nwork]
-    plain = _plain_piles("|".join(work_parts), work_parts, seat)  # None: "?", "~", "(", …
+    plain = _plain_piles(work_parts, seat)  # None: "?", "~", "(", …
     if plain is not None:
         work, down = plain, [0] * nwork
     for i, field in enumerate(work_parts if plain is None else ()):
