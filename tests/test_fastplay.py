@@ -13,7 +13,8 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import nertslib as nl
-from nertslib import bots, fastplay
+from nertslib import bots, fastplay, stuck
+from nertslib.cards import ON
 from nertslib.state import GameState
 from tests.strategies import examples, games, variants
 
@@ -135,3 +136,28 @@ def test_the_mutable_transition_is_apply(game: tuple[GameState, list[nl.Move]]) 
             assert progress == move.is_progress
             _same_hand((hand.state(), ()), (after, ()))
             assert hand.over() == after.is_over
+
+
+@examples(100)
+@given(games())
+def test_the_mutable_seats_keep_their_work_facts_up_to_date(
+    game: tuple[GameState, list[nl.Move]],
+) -> None:
+    # What the fast driver remembers of a seat's work piles (their summary, built without the
+    # search when no move between them exists, and the keys their tops take) is what the piles
+    # give after every move, facts known before the move or not.
+    state = game[0]
+    assume(fastplay.supports(state) and not state.is_over)
+    ctx = state.ctx
+    for seat in range(len(state.layouts)):
+        for move in nl.legal_moves(state, seat):
+            for known in (True, False):
+                hand = fastplay._Hand(state)
+                if known:
+                    for s in hand.seats:
+                        hand._summary(s)
+                hand.apply(move)
+                for s in hand.seats:
+                    summary = stuck.work_summary(s.work, ctx.space, ctx.slide, ctx.move_rule)
+                    assert hand._summary(s) == summary
+                    assert hand._tops_on(s) == frozenset([ON[p[-1]] for p in s.work if p])
