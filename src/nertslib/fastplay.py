@@ -94,6 +94,7 @@ class _Seat:
     __slots__ = (
         "cursor",
         "deck",
+        "fresh_keys",
         "layout",
         "nerts",
         "passes",
@@ -119,6 +120,8 @@ class _Seat:
         """The foundation keys of the summary's tops and its Aces (``stuck._work_tops``)."""
         self.tops_on: frozenset[int] | None = None
         """The keys of the cards the work tops take, until the piles change."""
+        self.fresh_keys: tuple[tuple[int, ...], frozenset[int]] | None = None
+        """A stock, and the keys of the tops a fresh pass through it shows."""
 
 
 class _Hand:
@@ -345,7 +348,18 @@ class _Hand:
         ctx = self.ctx
         if ctx.flip_immediately:
             return self.stuck(seat)
-        cards = _rest_of_pass(seat.deck, seat.cursor, seat.passes, ctx)
+        deck = seat.deck
+        if seat.passes < ctx.max_passes:
+            # A fresh pass shows the same tops at every cursor of a stock, and a seat keeps its
+            # stock object while it turns: their keys are kept, and one that fits settles it.
+            fresh = seat.fresh_keys
+            if fresh is None or fresh[0] is not deck:
+                turn = ctx.turn
+                keys = frozenset([KEY[card] for card in deck[turn - 1 :: turn] + deck[-1:]])
+                fresh = seat.fresh_keys = (deck, keys)
+            if not fresh[1].isdisjoint(summary.on_keys):
+                return False
+        cards = _rest_of_pass(deck, seat.cursor, seat.passes, ctx)
         if not cards:
             return True
         many = len(cards) > 1  # itemgetter of one index returns the item, not a tuple
