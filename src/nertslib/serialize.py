@@ -126,6 +126,8 @@ _VARIANT_CACHE_LIMIT: Final = 1024
 _VARIANT_JSON: dict[Variant, str] = {}
 #: The other way round, for :func:`_canonical_state`.
 _JSON_VARIANT: dict[str, Variant] = {}
+#: What follows the variant in a state's text (:func:`_state_json` writes it, and
+#: :func:`_canonical_state` finds the variant's end by it).
 _AFTER_VARIANT: Final = ', "seats": ['
 _STATE_REST: Final = frozenset(_STATE_KEYS) - {"variant"}
 #: Card id -> its code as a JSON string and the ", " after it, then the text between the
@@ -307,7 +309,7 @@ def _state_json(state: GameState) -> str:
         if len(_VARIANT_JSON) < _VARIANT_CACHE_LIMIT:
             _VARIANT_JSON[state.variant] = variant
             _JSON_VARIANT.setdefault(variant, state.variant)
-    parts = [_STATE_HEAD, variant, ', "seats": [']
+    parts = [_STATE_HEAD, variant, _AFTER_VARIANT]
     for seat, lay in enumerate(state.layouts):
         if seat:
             parts.append(", ")
