@@ -288,9 +288,9 @@ def test_the_seat_memo_of_work_piles_keys_on_the_rules_too(
     # legal_moves knows a seat's last piles by identity (rules._SEAT_WORK): the very same pile
     # objects under other work-pile rules are other facts.
     state = game[0]
-    rules_ = {"space_fill": space, "slide_under": slide, "work_pile_move": move}
+    changes = {"space_fill": space, "slide_under": slide, "work_pile_move": move}
     try:
-        variant = nl.Variant.from_dict({**state.variant.to_dict(), **rules_})
+        variant = nl.Variant.from_dict({**state.variant.to_dict(), **changes})
     except ValueError:  # a king-only space with jokers is refused
         assume(False)
     ctx = context_for(variant, len(state.layouts))
@@ -324,7 +324,9 @@ def test_the_seat_memo_of_work_piles_keys_on_the_face_down_cards_too() -> None:
     uncovered = attrs.evolve(
         covered,
         layouts=(
-            _new_layout(0, lay.nerts, lay.work, lay.deck, lay.cursor, 0, ((), lay.down[0]), ()),
+            _new_layout(
+                0, lay.nerts, lay.work, lay.deck, lay.cursor, lay.passes, ((), lay.down[0]), ()
+            ),
         ),
     )
     slide = nl.Move.parse("0:JS@W>U0")
