@@ -64,11 +64,11 @@ from nertslib.rules import (
 from nertslib.state import EndReason, GameState, Layout, _new_layout, _new_state
 from nertslib.stuck import (
     WorkSummary,
-    _config_summary,
     _onto_work,
     _pass_waste,
     _plan_progress,
     _rest_of_pass,
+    _summary_of,
     _to_foundation_ok,
     _to_foundations,
     _to_work_ok,
@@ -242,8 +242,9 @@ class _Hand:
             ):
                 # No card fits on another pile's top, no space, nothing slides under: no move
                 # between the piles, so the search would find this configuration alone (so
-                # it was for about 60 % of the searches a standard hand made).
-                summary = _config_summary(work)
+                # it was for about 60 % of the searches a standard hand made). Not through
+                # the stuck module's cache: a fresh hand's configurations are nearly all new.
+                summary = _summary_of(work)
             else:
                 summary = work_summary(work, ctx.space, ctx.slide, ctx.move_rule)
             seat.summary = summary

@@ -621,8 +621,7 @@ def _onto_work(ctx: Context, summary: WorkSummary, nerts: int, waste: _Waste) ->
     return ctx.slide == SLIDE_NEEDS_SPACE and not keys.isdisjoint(summary.under_keys_with_space)
 
 
-@functools.lru_cache(maxsize=4096)
-def _config_summary(cfg: Work, down: Work = ()) -> WorkSummary:
+def _summary_of(cfg: Work, down: Work = ()) -> WorkSummary:
     """The summary of one configuration alone (no moves between work piles)."""
     tops = [p[-1] for p in cfg if p]
     if down:
@@ -637,6 +636,10 @@ def _config_summary(cfg: Work, down: Work = ()) -> WorkSummary:
         bases if space else frozenset(),
         bases,
     )
+
+
+_config_summary: Final = functools.lru_cache(maxsize=4096)(_summary_of)
+""":func:`_summary_of`, cached (the stuck test and the planner meet configurations again)."""
 
 
 def all_stuck(state: GameState) -> bool:
