@@ -64,6 +64,7 @@ from nertslib.rules import (
 from nertslib.state import EndReason, GameState, Layout, _new_layout, _new_state
 from nertslib.stuck import (
     WorkSummary,
+    _fresh_pass,
     _onto_work,
     _pass_waste,
     _plan_progress,
@@ -355,8 +356,7 @@ class _Hand:
             # stock object while it turns: their keys are kept, and one that fits settles it.
             fresh = seat.fresh_keys
             if fresh is None or fresh[0] is not deck:
-                turn = ctx.turn
-                keys = frozenset([KEY[card] for card in deck[turn - 1 :: turn] + deck[-1:]])
+                keys = frozenset([KEY[card] for card in _fresh_pass(deck, ctx.turn)])
                 fresh = seat.fresh_keys = (deck, keys)
             if not fresh[1].isdisjoint(summary.on_keys):
                 return False

@@ -335,10 +335,16 @@ def _rest_of_pass(deck: tuple[int, ...], cur: int, passes: int, ctx: Context) ->
     n, turn = len(deck), ctx.turn
     cards = deck[cur + turn - 1 : n : turn] if cur < n else ()
     if passes < ctx.max_passes:
-        cards += deck[turn - 1 : n : turn]
-    if cur < n or passes < ctx.max_passes:
-        cards += deck[-1:]
-    return cards
+        return cards + _fresh_pass(deck, turn)
+    return cards + deck[-1:] if cur < n else cards
+
+
+def _fresh_pass(deck: tuple[int, ...], turn: int) -> tuple[int, ...]:
+    """The waste tops of a pass from the start of ``deck``: every ``turn``-th card and the last.
+
+    The same at every cursor of a stock (``stock_remainder="partial_turn"``).
+    """
+    return deck[turn - 1 :: turn] + deck[-1:]
 
 
 def waste_tops(lay: Layout, ctx: Context) -> frozenset[int]:
