@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 import nertslib as nl
 from nertslib import bots, fastplay, stuck
 from nertslib.cards import ON
+from nertslib.rules import _N as NERTS
 from nertslib.state import GameState
 from tests.strategies import examples, games, variants
 
@@ -144,8 +145,9 @@ def test_the_mutable_seats_keep_their_work_facts_up_to_date(
     game: tuple[GameState, list[nl.Move]],
 ) -> None:
     # What the fast driver remembers of a seat's work piles (their summary, built without the
-    # search when no move between them exists, and the keys their tops take) is what the piles
-    # give after every move, facts known before the move or not.
+    # search when no move between them exists, the keys their tops take, the Nerts top's play
+    # onto them) is what the piles give after every move, facts known before the move or not:
+    # the summary is the search's, and every seat's choice is a fresh copy's.
     state = game[0]
     assume(fastplay.supports(state) and not state.is_over)
     ctx = state.ctx
@@ -154,10 +156,44 @@ def test_the_mutable_seats_keep_their_work_facts_up_to_date(
             for known in (True, False):
                 hand = fastplay._Hand(state)
                 if known:
-                    for s in hand.seats:
+                    for i, s in enumerate(hand.seats):
                         hand._summary(s)
+                        hand.choose(i)  # what the choice keeps
+                        if s.nerts:  # kept by a choice that got that far
+                            s.n_onto = (hand._onto(s, s.nerts[-1], NERTS),)
                 hand.apply(move)
-                for s in hand.seats:
+                if hand.over():
+                    continue
+                fresh = fastplay._Hand(hand.state())
+                for i, s in enumerate(hand.seats):
                     summary = stuck.work_summary(s.work, ctx.space, ctx.slide, ctx.move_rule)
                     assert hand._summary(s) == summary
                     assert hand._tops_on(s) == frozenset([ON[p[-1]] for p in s.work if p])
+                    if hand._alone(s):
+                        assert summary == stuck._summary_of(s.work)
+                    assert hand.choose(i) == fresh.choose(i)
+
+
+def test_a_nerts_play_to_a_foundation_forgets_the_old_top_s_play_onto_the_piles() -> None:
+    # The Nerts top fits a foundation and a work pile; its play onto the pile was kept while
+    # the foundation did not need it. Once it goes up, the new top must be asked afresh.
+    for seed in range(40):
+        state = nl.deal("standard", 2, seed)
+        for step in nl.play_hand(state, [nl.greedy_bot] * 2)[1]:
+            for seat in range(2):
+                moves = nl.legal_moves(state, seat)
+                ups = [
+                    m for m in moves if m.source is nl.Zone.NERTS and m.target is nl.Zone.FOUNDATION
+                ]
+                ontos = [m for m in moves if m.source is nl.Zone.NERTS and m.target is nl.Zone.WORK]
+                if ups and ontos:
+                    hand = fastplay._Hand(state)
+                    lay = hand.seats[seat]
+                    lay.n_onto = (hand._onto(lay, lay.nerts[-1], NERTS),)
+                    assert lay.n_onto == (ontos[0],)
+                    hand.apply(ups[0])
+                    after = nl.apply(state, ups[0])
+                    assert hand.choose(seat) == fastplay._Hand(after).choose(seat)
+                    return
+            state = stuck.resolve_stalemate(state) if step is None else nl.apply(state, step)
+    raise AssertionError("no position found")  # pragma: no cover

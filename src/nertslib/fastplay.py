@@ -63,17 +63,19 @@ from nertslib.rules import (
 )
 from nertslib.state import EndReason, GameState, Layout, _new_layout, _new_state
 from nertslib.stuck import (
+    _NO_WASTE,
     WorkSummary,
     _fresh_pass,
     _onto_work,
     _pass_waste,
-    _plan_progress,
+    _plan_search,
     _rest_of_pass,
     _summary_of,
     _to_foundation_ok,
     _to_foundations,
     _to_work_ok,
     _tops_up,
+    _waste_top,
     resolve_stalemate,
     work_summary,
 )
@@ -93,10 +95,12 @@ class _Seat:
     """One seat's layout, mutable; its attributes are named as :class:`~nertslib.Layout`'s."""
 
     __slots__ = (
+        "alone",
         "cursor",
         "deck",
         "fresh_keys",
         "layout",
+        "n_onto",
         "nerts",
         "passes",
         "seat",
@@ -117,12 +121,17 @@ class _Seat:
         """The seat as a Layout, until it changes."""
         self.summary: WorkSummary | None = None
         """The work piles' ``work_summary``, until they change."""
+        self.alone: bool | None = None
+        """Whether no move between the work piles exists (:meth:`_Hand._alone`), until they
+        change."""
         self.tops_up: tuple[frozenset[int], tuple[int, ...]] = (frozenset(), ())
         """The foundation keys of the summary's tops and its Aces (``stuck._work_tops``)."""
         self.tops_on: frozenset[int] | None = None
         """The keys of the cards the work tops take, until the piles change."""
         self.fresh_keys: tuple[tuple[int, ...], frozenset[int]] | None = None
         """A stock, and the keys of the tops a fresh pass through it shows."""
+        self.n_onto: tuple[Move | None] | None = None
+        """The Nerts top's play onto the work piles (``(None,)``: none), until either changes."""
 
 
 class _Hand:
@@ -230,21 +239,34 @@ class _Hand:
                     return _mv(card, src, 0, _TU, j)
         return None
 
+    def _alone(self, seat: _Seat) -> bool:
+        """Whether the seat's configuration is the only one its work piles reach (kept).
+
+        That is: any-suffix moves, no card fits on another pile's top, no space, nothing
+        slides under; the search would find this configuration alone (so it was for about
+        60 % of the searches a standard hand made). Tested loosely (a card that fits on its
+        own pile's top counts as a move): a configuration taken for searched is still right.
+        """
+        alone = seat.alone
+        if alone is None:
+            ctx = self.ctx
+            work = seat.work
+            alone = seat.alone = (
+                ctx.move_rule == MOVE_ANY_SUFFIX
+                and ctx.slide != SLIDE_ALWAYS
+                and () not in work
+                and self._tops_on(seat).isdisjoint([KEY[card] for pile in work for card in pile])
+            )
+        return alone
+
     def _summary(self, seat: _Seat) -> WorkSummary:
         summary = seat.summary
         if summary is None:
             ctx = self.ctx
             work = seat.work
-            if (
-                ctx.move_rule == MOVE_ANY_SUFFIX
-                and ctx.slide != SLIDE_ALWAYS
-                and () not in work
-                and self._tops_on(seat).isdisjoint([KEY[card] for pile in work for card in pile])
-            ):
-                # No card fits on another pile's top, no space, nothing slides under: no move
-                # between the piles, so the search would find this configuration alone (so
-                # it was for about 60 % of the searches a standard hand made). Not through
-                # the stuck module's cache: a fresh hand's configurations are nearly all new.
+            if self._alone(seat):
+                # Not through the stuck module's cache: a fresh hand's configurations are
+                # nearly all new.
                 summary = _summary_of(work)
             else:
                 summary = work_summary(work, ctx.space, ctx.slide, ctx.move_rule)
@@ -313,7 +335,10 @@ class _Hand:
                     if move is not None:
                         return move
         if ntop >= 0:
-            move = self._onto(seat, ntop, _N)
+            known = seat.n_onto
+            if known is None:
+                known = seat.n_onto = (self._onto(seat, ntop, _N),)
+            move = known[0]
             if move is not None:
                 return move
         if wtop >= 0:
@@ -325,6 +350,13 @@ class _Hand:
         # and waste tops go to no foundation.
         summary = seat.summary
         if summary is None:
+            if self._alone(seat):
+                # The checks above were the progress test of this one configuration (an
+                # Ace's foundation key is never needed), and the stuck test reads only the
+                # keys its tops take: no summary is needed.
+                if self._stuck_now(seat, self._tops_on(seat), None):
+                    return None
+                return _TURN[s] if len(seat.deck) > cur else _RESTOCK[s]
             summary = self._summary(seat)
         fkeys, aces = seat.tops_up
         if (
@@ -334,15 +366,17 @@ class _Hand:
             or (wtop >= 0 and _to_work_ok(ctx, summary, wtop, _W))
         ):
             return _PLAN
-        if self._stuck_now(seat, summary):
+        if self._stuck_now(seat, summary.on_keys, summary):
             return None
         return _TURN[s] if len(seat.deck) > cur else _RESTOCK[s]
 
-    def _stuck_now(self, seat: _Seat, summary: WorkSummary) -> bool:
+    def _stuck_now(self, seat: _Seat, on_keys: frozenset[int], summary: WorkSummary | None) -> bool:
         """:meth:`stuck`, when only another waste top of the pass can make progress.
 
         That is when the Nerts top, the work tops and the current waste top make none in any
-        configuration ``summary`` covers. With ``stock_remainder="partial_turn"`` the other
+        configuration ``summary`` covers; ``on_keys`` are its keys. ``summary`` is ``None`` for
+        a configuration alone (:meth:`_alone`): then ``on_keys`` are its tops' and no card may
+        fill a space or slide under. With ``stock_remainder="partial_turn"`` the other
         tops are slices of the stock (``stuck._rest_of_pass``), tested here in one go each
         instead of through the stuck module's cached pass summary, which a stock turned three
         cards further always misses.
@@ -358,29 +392,45 @@ class _Hand:
             if fresh is None or fresh[0] is not deck:
                 keys = frozenset([KEY[card] for card in _fresh_pass(deck, ctx.turn)])
                 fresh = seat.fresh_keys = (deck, keys)
-            if not fresh[1].isdisjoint(summary.on_keys):
+            if not fresh[1].isdisjoint(on_keys):
                 return False
         cards = _rest_of_pass(deck, seat.cursor, seat.passes, ctx)
         if not cards:
             return True
         many = len(cards) > 1  # itemgetter of one index returns the item, not a tuple
         keys = frozenset(itemgetter(*cards)(KEY) if many else (KEY[cards[0]],))
-        if not keys.isdisjoint(summary.on_keys):
+        if not keys.isdisjoint(on_keys):
             return False
-        if summary.space and (
-            ctx.space == SPACE_ANY
-            or (ctx.space == SPACE_KING_ONLY and any(RANK[card] == KING for card in cards))
-        ):
-            return False
-        if ctx.slide == SLIDE_ALWAYS and not keys.isdisjoint(summary.under_keys):
-            return False
-        if ctx.slide == SLIDE_NEEDS_SPACE and not keys.isdisjoint(summary.under_keys_with_space):
-            return False
+        if summary is not None:  # else no space, nothing slides under: the foundations are left
+            if summary.space and (
+                ctx.space == SPACE_ANY
+                or (ctx.space == SPACE_KING_ONLY and any(RANK[card] == KING for card in cards))
+            ):
+                return False
+            if ctx.slide == SLIDE_ALWAYS and not keys.isdisjoint(summary.under_keys):
+                return False
+            if ctx.slide == SLIDE_NEEDS_SPACE and not keys.isdisjoint(
+                summary.under_keys_with_space
+            ):
+                return False
         if not self.need.keys().isdisjoint(
             itemgetter(*cards)(ctx.fkey) if many else (ctx.fkey[cards[0]],)
         ):
             return False
         return all(not _to_foundation_ok(self, ctx, card) for card in cards if RANK[card] == 1)
+
+    def plan(self, s: int) -> Move | None:
+        """The planner's first move for seat ``s``, when :meth:`choose` found progress in reach.
+
+        ``stuck._plan_progress`` less its first tests, which :meth:`choose` has made.
+        """
+        seat = self.seats[s]
+        ctx = self.ctx
+        nerts = seat.nerts[-1] if seat.nerts else -1
+        cur = seat.cursor
+        waste = _waste_top(seat.deck[cur - 1], ctx) if cur else _NO_WASTE
+        turn = _TURN[s] if len(seat.deck) > cur else None
+        return _plan_search(self, ctx, (seat.work, ()), nerts, waste, turn)
 
     # --- the transition ---------------------------------------------------------------------
 
@@ -397,6 +447,7 @@ class _Hand:
             work: list[tuple[int, ...]] | None = None
             if source is Z_NERTS:
                 seat.nerts = seat.nerts[:-1]
+                seat.n_onto = None
             elif source is Z_WASTE:
                 deck, cur = seat.deck, seat.cursor
                 seat.deck = deck[: cur - 1] + deck[cur:]
@@ -423,7 +474,8 @@ class _Hand:
                 work[j] = work[j] + moved if target is Z_WORK else moved + work[j]
             if work is not None:
                 seat.work = tuple(work)
-                seat.summary = seat.tops_on = None
+                seat.summary = seat.tops_on = seat.alone = None
+                seat.n_onto = None
             if source is not Z_WORK or target is Z_FOUNDATION or target is Z_NEW_FOUNDATION:
                 self.stalled = False
                 if ctx.auto_call and source is Z_NERTS and not seat.nerts:
@@ -474,8 +526,7 @@ def play_greedy(state: GameState, max_actions: int) -> tuple[GameState, tuple[Mo
             if move is None:
                 continue
             if not isinstance(move, Move):  # _PLAN
-                now = hand.state()
-                move = _plan_progress(now, now.layouts[s], hand.ctx, None)
+                move = hand.plan(s)
                 if move is None:  # pragma: no cover - choose() found progress in reach
                     continue
             progress = hand.apply(move) or progress

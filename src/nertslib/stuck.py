@@ -770,10 +770,30 @@ def _plan_progress(
             return _TURN[seat]
         return _RESTOCK[seat]
 
+    turn = _TURN[seat] if len(lay.deck) > lay.cursor else None
+    return _plan_search(state, ctx, (lay.work, lay.down), nerts, waste, turn)
+
+
+def _plan_search(
+    state: _Foundations,
+    ctx: Context,
+    start: tuple[Work, Work],
+    nerts: int,
+    waste: _Waste,
+    turn: Move | None,
+) -> Move | None:
+    """The rearrangement part of :func:`_plan_progress`, for a layout where progress is in reach.
+
+    Breadth-first over the configurations ``(work, down)`` reachable from ``start`` (piles in
+    their order, as moves name piles by index); returns the first move of a shortest path to
+    one where the Nerts top ``nerts`` (``-1``: none), the waste top ``waste`` or a work top
+    makes progress. ``turn`` is the seat's turn if its stock is not empty. ``state`` may be
+    the fast driver's mutable hand.
+    """
+
     def goal(cfg: tuple[Work, Work]) -> bool:
         return _progress_with(state, ctx, _config_summary(*cfg), nerts, waste)
 
-    start = (lay.work, lay.down)
     first: dict[tuple[Work, Work], Move | None] = {start: None}
     queue = deque([start])
     while queue and len(first) < _PLAN_BUDGET:
@@ -794,8 +814,8 @@ def _plan_progress(
                 first[nxt] = first[cfg] or _mv(card, _P, i, tgt, j)
                 queue.append(nxt)
     # A bot's plan, not a rule: past the budget, take a stock action or any first step.
-    if len(lay.deck) > lay.cursor:  # pragma: no cover - needs a huge rearrangement
-        return _TURN[seat]
+    if turn is not None:  # pragma: no cover - needs a huge rearrangement
+        return turn
     return next((m for m in first.values() if m is not None), None)  # pragma: no cover
 
 
