@@ -534,13 +534,17 @@ def play_greedy(state: GameState, max_actions: int) -> tuple[GameState, tuple[Mo
             moved = True
             if hand.over() or len(log) >= max_actions:
                 break
-        if progress or hand.over() or len(log) >= max_actions:
+        if progress or moved or hand.over() or len(log) >= max_actions:
+            # A seat that moved without progress (a turn, a rearrangement) was not stuck and
+            # is not now: its move keeps the progress it found in reach, and the others' moves
+            # of such a round leave the foundations and its piles alone. So the everyone-stuck
+            # test, which play_hand makes here, fails.
             continue
         if all(hand.stuck(seat) for seat in seats):
             hand = _Hand(resolve_stalemate(hand.state()))
             seats = hand.seats
             log.append(None)
-        elif not moved:  # pragma: no cover - a greedy bot waits only when stuck
+        else:  # pragma: no cover - a greedy bot waits only when stuck
             msg = "every bot waited although some seat can still make progress"
             raise ValueError(msg)
     if not log:
