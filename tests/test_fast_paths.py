@@ -474,3 +474,43 @@ def test_the_one_pass_work_pile_check_names_the_step_the_card_by_card_one_names(
             pile.append(data.draw(st.sampled_from(fits)))
         work.append(tuple(pile))
     assert misfit_problem(seat, tuple(work)) == _misfit_by_steps(seat, tuple(work))
+
+
+def _stack_moves_by_the_rules(work: tuple[tuple[int, ...], ...]) -> list[tuple[int, int, int, int]]:
+    # Every face-up card with what lies on it, onto every other pile whose top it fits, in
+    # the order of the source pile, then the target pile.
+    return [
+        (pile[d], i, rules._TP, j)
+        for i, pile in enumerate(work)
+        for j, tgt in enumerate(work)
+        if j != i and tgt
+        for d in range(len(pile))
+        if KEY[pile[d]] == ON[tgt[-1]]
+    ]
+
+
+@examples(200)
+@given(games(max_steps=150))
+def test_stack_moves_are_every_suffix_that_fits_a_top(
+    game: tuple[GameState, list[nl.Move]],
+) -> None:
+    # rules._stack_moves serves _shuffle_moves with any-suffix moves, no space and nothing to
+    # slide under; it finds each move from the rank the top takes, not by trying each card.
+    state = game[0]
+    for lay in state.layouts:
+        work = lay.work
+        if () in work:
+            continue
+        assert rules._stack_moves(work) == _stack_moves_by_the_rules(work)
+        for slide in (0, 1):  # the slide rules that need a space
+            assert rules._shuffle_moves(work, 0, slide, 0) == _stack_moves_by_the_rules(work)
+
+
+def test_stack_moves_find_a_run_s_middle_card_in_the_order_of_the_piles() -> None:
+    ten_h, nine_s, eight_d, nine_c, ten_d = 35, 47, 20, 8, 22
+    work = ((ten_h, nine_s, eight_d), (nine_c,), (ten_d,))
+    assert rules._stack_moves(work) == [
+        (eight_d, 0, rules._TP, 1),  # the top card onto the black nine
+        (nine_s, 0, rules._TP, 2),  # the nine with the eight on it onto the red ten
+        (nine_c, 1, rules._TP, 2),
+    ]

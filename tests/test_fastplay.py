@@ -13,7 +13,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import nertslib as nl
-from nertslib import bots, fastplay, stuck
+from nertslib import bots, fastplay, rules, stuck
 from nertslib.cards import ON
 from nertslib.rules import _N as NERTS
 from nertslib.state import GameState
@@ -171,7 +171,10 @@ def test_the_mutable_seats_keep_their_work_facts_up_to_date(
                     assert hand._tops_on(s) == frozenset([ON[p[-1]] for p in s.work if p])
                     if hand._alone(s):
                         assert summary == stuck._summary_of(s.work)
-                    assert hand.choose(i) == fresh.choose(i)
+                    choice = hand.choose(i)
+                    assert choice == fresh.choose(i)
+                    if choice is fastplay._PLAN:  # the planner's search, or its shortcut
+                        assert hand.plan(i) == stuck.plan_progress(hand.state(), i)
 
 
 def test_a_nerts_play_to_a_foundation_forgets_the_old_top_s_play_onto_the_piles() -> None:
@@ -197,3 +200,29 @@ def test_a_nerts_play_to_a_foundation_forgets_the_old_top_s_play_onto_the_piles(
                     return
             state = stuck.resolve_stalemate(state) if step is None else nl.apply(state, step)
     raise AssertionError("no position found")  # pragma: no cover
+
+
+# Seat 0's work piles reach more than two configurations, two of them by a move from here, and
+# progress is not in the first. (Found in the hands of seed 2, two seats.)
+_STAR = (
+    "standard AS0/AH1.2H1/AS1/AH0.2H0 2S.3C.3S.QS.3H.6H.4H.AD.9S.9H|5H.4S.3D.2C|10D|"
+    "10H.9C.8H.7S.6D|5S.4D|6S.JD.8D.10C.QH.JS.4C.7C.JC.5D.7H.8C.6C.5C.KH.KC.7D.JH.KS.9D.10S."
+    "QD.QC.8S.KD|AC.2D|3 7H.2C.JH.QC.QS.10H.2D.AC.JC.10D.3H.QD.9C|7C.6D|4S.3D|3C|JD.10S|"
+    "9H.9S.4C.5D.8C.KH.JS.QH.7S.7D.10C.5C.6C.6S.2S.6H.3S.5H.4H.9D.8H.4D.KD.AD.8S.5S|8D.KS.KC|1 "
+    "play r1 s2"
+)
+
+
+def test_the_planner_s_shortcut_is_taken_only_for_two_configurations() -> None:
+    state = GameState.from_nfen(_STAR)
+    hand = fastplay._Hand(state)
+    assert hand.choose(0) is fastplay._PLAN
+    seat = hand.seats[0]
+    assert seat.reach is not None
+    assert len(seat.reach[0]) == 3
+    assert not seat.pair
+    ctx = state.ctx
+    card, i, tgt, j = rules._shuffle_moves(seat.work, ctx.space, ctx.slide, ctx.move_rule)[0]
+    planned = hand.plan(0)
+    assert planned == stuck.plan_progress(state, 0)
+    assert planned != rules._mv(card, rules._P, i, tgt, j)  # not the first move from here

@@ -58,18 +58,23 @@ from nertslib.rules import (
     _W,
     _mandatory_fills,
     _mv,
+    _shuffle_moves,
     _space_ok,
     _suit_started,
 )
 from nertslib.state import EndReason, GameState, Layout, _new_layout, _new_state
 from nertslib.stuck import (
     _NO_WASTE,
+    DownWork,
+    Work,
     WorkSummary,
     _fresh_pass,
     _onto_work,
     _pass_waste,
     _plan_search,
     _rest_of_pass,
+    _reversible,
+    _search,
     _summary_of,
     _to_foundation_ok,
     _to_foundations,
@@ -77,7 +82,6 @@ from nertslib.stuck import (
     _tops_up,
     _waste_top,
     resolve_stalemate,
-    work_summary,
 )
 
 __all__ = ["play_greedy", "supports"]
@@ -102,7 +106,9 @@ class _Seat:
         "layout",
         "n_onto",
         "nerts",
+        "pair",
         "passes",
+        "reach",
         "seat",
         "summary",
         "tops_on",
@@ -132,6 +138,12 @@ class _Seat:
         """A stock, and the keys of the tops a fresh pass through it shows."""
         self.n_onto: tuple[Move | None] | None = None
         """The Nerts top's play onto the work piles (``(None,)``: none), until either changes."""
+        self.reach: tuple[set[Work | DownWork], WorkSummary] | None = None
+        """The configurations the last search found (sorted piles) and their summary: with
+        reversible moves between the piles (``_Hand.reversible``) any of them has it."""
+        self.pair = False
+        """Whether the summary's search found two configurations and no space (set with the
+        summary): then the piles have one move between them, to the other configuration."""
 
 
 class _Hand:
@@ -143,6 +155,7 @@ class _Hand:
         "fnd",
         "need",
         "resolutions",
+        "reversible",
         "seats",
         "seed",
         "stalled",
@@ -167,6 +180,7 @@ class _Hand:
         self.caller = state.caller
         self.stalled = state.stalled
         self.resolutions = state.resolutions
+        self.reversible = _reversible(self.ctx.space, self.ctx.slide, self.ctx.move_rule)
 
     def state(self) -> GameState:
         """The hand as a :class:`~nertslib.GameState`."""
@@ -264,12 +278,20 @@ class _Hand:
         if summary is None:
             ctx = self.ctx
             work = seat.work
+            # Not through the stuck module's caches: a fresh hand's configurations are nearly
+            # all new. Only the seat's last search is kept, for a rearrangement's way back.
             if self._alone(seat):
-                # Not through the stuck module's cache: a fresh hand's configurations are
-                # nearly all new.
                 summary = _summary_of(work)
+                seat.pair = False
             else:
-                summary = work_summary(work, ctx.space, ctx.slide, ctx.move_rule)
+                start = tuple(sorted(work))
+                reach = seat.reach
+                if reach is None or start not in reach[0]:
+                    seen: set[Work | DownWork] = set()
+                    reach = (seen, _search(start, False, ctx.space, ctx.slide, ctx.move_rule, seen))
+                    seat.reach = reach if self.reversible else None
+                summary = reach[1]
+                seat.pair = len(reach[0]) == 2 and not summary.space
             seat.summary = summary
             # not through stuck._work_tops' cache: a fresh hand's summaries are mostly new
             seat.tops_up = _tops_up(summary.tops, ctx.fkey)
@@ -426,6 +448,12 @@ class _Hand:
         """
         seat = self.seats[s]
         ctx = self.ctx
+        if seat.pair:
+            # Two configurations, this one without progress: the one move between the piles
+            # leads to the other, where the progress is (distinct moves never lead to the
+            # same piles), and the search would find it first.
+            card, i, tgt, j = _shuffle_moves(seat.work, ctx.space, ctx.slide, ctx.move_rule)[0]
+            return _mv(card, _P, i, tgt, j)
         nerts = seat.nerts[-1] if seat.nerts else -1
         cur = seat.cursor
         waste = _waste_top(seat.deck[cur - 1], ctx) if cur else _NO_WASTE

@@ -251,6 +251,23 @@ def _suffix_ok(move_rule: int, d: int, n: int) -> bool:
     return d in (0, n - 1)
 
 
+def _stack_moves(work: tuple[tuple[int, ...], ...]) -> list[tuple[int, int, int, int]]:
+    """:func:`_shuffle_moves` with any-suffix moves, no space and nothing to slide under.
+
+    The common case, in the same order: the rank each top takes and its key are worked out
+    once per pile, not once per pair of piles.
+    """
+    out: list[tuple[int, int, int, int]] = []
+    takes = [(j, RANK[tgt[-1]] - 1, ON[tgt[-1]]) for j, tgt in enumerate(work)]
+    for i, pile in enumerate(work):
+        n, base_rank = len(pile), RANK[pile[0]]
+        for j, rank, want in takes:
+            d = base_rank - rank
+            if 0 <= d < n and KEY[pile[d]] == want and j != i:
+                out.append((pile[d], i, _TP, j))
+    return out
+
+
 def _shuffle_moves(
     work: tuple[tuple[int, ...], ...],
     space: int,
@@ -266,6 +283,8 @@ def _shuffle_moves(
     out: list[tuple[int, int, int, int]] = []
     has_space = () in work
     slide_now = slide != SLIDE_OFF and (has_space or slide == SLIDE_ALWAYS)
+    if move_rule == MOVE_ANY_SUFFIX and not has_space and not slide_now:
+        return _stack_moves(work)
     for i, pile in enumerate(work):
         n = len(pile)
         if not n:
