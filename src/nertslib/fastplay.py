@@ -65,6 +65,7 @@ from nertslib.rules import (
 from nertslib.state import EndReason, GameState, Layout, _new_layout, _new_state
 from nertslib.stuck import (
     _NO_WASTE,
+    _SUMMARIES,
     DownWork,
     Work,
     WorkSummary,
@@ -72,6 +73,7 @@ from nertslib.stuck import (
     _onto_work,
     _pass_waste,
     _plan_search,
+    _remember,
     _rest_of_pass,
     _reversible,
     _search,
@@ -85,6 +87,9 @@ from nertslib.stuck import (
 )
 
 __all__ = ["play_greedy", "supports"]
+
+_LARGE: Final = 16
+"""A rearrangement search that finds more configurations is filed for later (``_Hand._search``)."""
 
 _PLAN: Final = object()
 """What :meth:`_Hand.choose` returns when the bot's choice needs its planner's search."""
@@ -142,8 +147,8 @@ class _Seat:
         """The configurations the last search found (sorted piles) and their summary: with
         reversible moves between the piles (``_Hand.reversible``) any of them has it."""
         self.pair = False
-        """Whether the summary's search found two configurations and no space (set with the
-        summary): then the piles have one move between them, to the other configuration."""
+        """Whether the summary's search found two configurations and the piles have no space
+        (set with the summary): then they have exactly one move (see :meth:`_Hand.plan`)."""
 
 
 class _Hand:
@@ -287,15 +292,32 @@ class _Hand:
                 start = tuple(sorted(work))
                 reach = seat.reach
                 if reach is None or start not in reach[0]:
-                    seen: set[Work | DownWork] = set()
-                    reach = (seen, _search(start, False, ctx.space, ctx.slide, ctx.move_rule, seen))
+                    reach = self._search(start)
                     seat.reach = reach if self.reversible else None
                 summary = reach[1]
-                seat.pair = len(reach[0]) == 2 and not summary.space
+                seat.pair = len(reach[0]) == 2 and () not in work
             seat.summary = summary
             # not through stuck._work_tops' cache: a fresh hand's summaries are mostly new
             seat.tops_up = _tops_up(summary.tops, ctx.fkey)
         return summary
+
+    def _search(self, start: Work) -> tuple[set[Work | DownWork], WorkSummary]:
+        """The configurations reachable from ``start`` (sorted piles) and their summary.
+
+        A small search is done afresh; a large one (a few in a hand at most, some of the
+        variant space's classes have thousands of configurations) is filed in the stuck
+        module's cache of summaries, and looked up there first.
+        """
+        ctx = self.ctx
+        key = (start, ctx.space, ctx.slide, ctx.move_rule)
+        hit = _SUMMARIES.get(key)
+        if hit is not None:
+            return {start}, hit  # not two configurations: no planner's shortcut
+        seen: set[Work | DownWork] = set()
+        summary = _search(start, False, ctx.space, ctx.slide, ctx.move_rule, seen)
+        if len(seen) > _LARGE:
+            _remember(key, seen, summary, self.reversible)
+        return seen, summary
 
     @staticmethod
     def _tops_on(seat: _Seat) -> frozenset[int]:
@@ -449,9 +471,14 @@ class _Hand:
         seat = self.seats[s]
         ctx = self.ctx
         if seat.pair:
-            # Two configurations, this one without progress: the one move between the piles
-            # leads to the other, where the progress is (distinct moves never lead to the
-            # same piles), and the search would find it first.
+            # The summary's search found this configuration and one other: it had tried every
+            # move from here, and without a space here (a whole pile moved into a space gives
+            # the same sorted piles) distinct moves lead to distinct piles, so there is exactly
+            # one, and every path the planner's search can find starts with it. It finds one:
+            # either the other configuration was all there is (progress is there), or it has
+            # a space that ended the summary's search (any-suffix moves into any space), and
+            # then the progress the summary promises is at most one more move away (the cards
+            # above any card can go into the space), far inside the search budget.
             card, i, tgt, j = _shuffle_moves(seat.work, ctx.space, ctx.slide, ctx.move_rule)[0]
             return _mv(card, _P, i, tgt, j)
         nerts = seat.nerts[-1] if seat.nerts else -1

@@ -190,16 +190,27 @@ def work_summary(
         return hit
     seen: set[Work | DownWork] = set()
     summary = _search(start, bool(down), space, slide, move_rule, seen)
+    _remember(key, seen, summary, not down and _reversible(space, slide, move_rule))
+    return summary
+
+
+def _remember(
+    key: tuple[Work | DownWork, int, int, int],
+    seen: set[Work | DownWork],
+    summary: WorkSummary,
+    reversible: bool,
+) -> None:
+    """File the summary of a search from ``key``'s configuration, which found ``seen``."""
     if len(_SUMMARIES) + len(seen) >= _CACHE_LIMIT:
         _SUMMARIES.clear()
-    if not down and _reversible(space, slide, move_rule) and len(seen) < _CACHE_LIMIT // 2:
+    if reversible and len(seen) < _CACHE_LIMIT // 2:
         # Every move can be undone: all configurations found reach each other, so they all
         # share the summary (later calls after moves between work piles are cache hits).
         # Turning a face-down card up cannot be undone, so Klondike searches never share.
+        _, space, slide, move_rule = key
         for cfg in seen:
             _SUMMARIES[(cfg, space, slide, move_rule)] = summary
     _SUMMARIES[key] = summary
-    return summary
 
 
 def _reversible(space: int, slide: int, move_rule: int) -> bool:
