@@ -283,8 +283,9 @@ class _Hand:
         if summary is None:
             ctx = self.ctx
             work = seat.work
-            # Not through the stuck module's caches: a fresh hand's configurations are nearly
-            # all new. Only the seat's last search is kept, for a rearrangement's way back.
+            # A fresh hand's configurations are nearly all new: a small search is not filed
+            # in the stuck module's cache (see _search); the seat keeps its last one, for a
+            # rearrangement's way back.
             if self._alone(seat):
                 summary = _summary_of(work)
                 seat.pair = False
