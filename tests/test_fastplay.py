@@ -284,22 +284,26 @@ def test_large_searches_are_filed_and_found_again(
 ) -> None:
     # With every search counted as large, each is filed in the stuck module's cache, and the
     # same hand played again takes every summary from there: the same hand both times.
-    monkeypatch.setattr(fastplay, "_LARGE", 1)
+    monkeypatch.setattr(fastplay, "_LARGE", 0)
     clear_caches()
     start = nl.deal("standard", 4, seed)
-    filed: list[int] = []
-    search = fastplay._Hand._search
+    filed: list[int] = []  # configurations found; 0 for a summary from the cache
+    class_summary = stuck._class_summary
 
     def spy(
-        hand: fastplay._Hand, cfg: stuck.Work
-    ) -> tuple[set[stuck.Work | stuck.DownWork], stuck.WorkSummary]:
-        found = search(hand, cfg)
-        filed.append(len(found[0]))
-        ctx = hand.ctx
-        assert stuck._SUMMARIES[cfg, ctx.space, ctx.slide, ctx.move_rule] is found[1]
-        return found
+        start: stuck.Work | stuck.DownWork,
+        klondike: bool,
+        space: int,
+        slide: int,
+        move_rule: int,
+        large: int,
+    ) -> tuple[set[stuck.Work | stuck.DownWork] | None, stuck.WorkSummary]:
+        seen, found = class_summary(start, klondike, space, slide, move_rule, large)
+        filed.append(0 if seen is None else len(seen))
+        assert stuck._SUMMARIES[start, space, slide, move_rule] is found
+        return seen, found
 
-    monkeypatch.setattr(fastplay._Hand, "_search", spy)
+    monkeypatch.setattr(fastplay, "_class_summary", spy)
     slow = _generic(start)
     clear_caches()
     _same_hand(fastplay.play_greedy(start, 100_000), slow)
@@ -307,4 +311,4 @@ def test_large_searches_are_filed_and_found_again(
     filed.clear()
     _same_hand(fastplay.play_greedy(start, 100_000), slow)
     assert filed
-    assert all(n == 1 for n in filed)  # found again
+    assert all(n == 0 for n in filed)  # found again

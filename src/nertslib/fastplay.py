@@ -65,18 +65,16 @@ from nertslib.rules import (
 from nertslib.state import EndReason, GameState, Layout, _new_layout, _new_state
 from nertslib.stuck import (
     _NO_WASTE,
-    _SUMMARIES,
     DownWork,
     Work,
     WorkSummary,
+    _class_summary,
     _fresh_pass,
     _onto_work,
     _pass_waste,
     _plan_search,
-    _remember,
     _rest_of_pass,
     _reversible,
-    _search,
     _summary_of,
     _to_foundation_ok,
     _to_foundations,
@@ -89,7 +87,8 @@ from nertslib.stuck import (
 __all__ = ["play_greedy", "supports"]
 
 _LARGE: Final = 16
-"""A rearrangement search that finds more configurations is filed for later (``_Hand._search``)."""
+"""A rearrangement search that finds more configurations is filed in the stuck module's cache:
+a fresh hand's configurations are nearly all new, but a variant's large classes come back."""
 
 _PLAN: Final = object()
 """What :meth:`_Hand.choose` returns when the bot's choice needs its planner's search."""
@@ -284,7 +283,7 @@ class _Hand:
             ctx = self.ctx
             work = seat.work
             # A fresh hand's configurations are nearly all new: a small search is not filed
-            # in the stuck module's cache (see _search); the seat keeps its last one, for a
+            # in the stuck module's cache (see _LARGE); the seat keeps its last one, for a
             # rearrangement's way back.
             if self._alone(seat):
                 summary = _summary_of(work)
@@ -293,7 +292,11 @@ class _Hand:
                 start = tuple(sorted(work))
                 reach = seat.reach
                 if reach is None or start not in reach[0]:
-                    reach = self._search(start)
+                    seen, found = _class_summary(
+                        start, False, ctx.space, ctx.slide, ctx.move_rule, _LARGE
+                    )
+                    # from the cache: not two configurations, no planner's shortcut
+                    reach = ({start} if seen is None else seen), found
                     seat.reach = reach if self.reversible else None
                 summary = reach[1]
                 seat.pair = len(reach[0]) == 2 and () not in work
@@ -301,24 +304,6 @@ class _Hand:
             # not through stuck._work_tops' cache: a fresh hand's summaries are mostly new
             seat.tops_up = _tops_up(summary.tops, ctx.fkey)
         return summary
-
-    def _search(self, start: Work) -> tuple[set[Work | DownWork], WorkSummary]:
-        """The configurations reachable from ``start`` (sorted piles) and their summary.
-
-        A small search is done afresh; a large one (a few in a hand at most, some of the
-        variant space's classes have thousands of configurations) is filed in the stuck
-        module's cache of summaries, and looked up there first.
-        """
-        ctx = self.ctx
-        key = (start, ctx.space, ctx.slide, ctx.move_rule)
-        hit = _SUMMARIES.get(key)
-        if hit is not None:
-            return {start}, hit  # not two configurations: no planner's shortcut
-        seen: set[Work | DownWork] = set()
-        summary = _search(start, False, ctx.space, ctx.slide, ctx.move_rule, seen)
-        if len(seen) > _LARGE:
-            _remember(key, seen, summary, self.reversible)
-        return seen, summary
 
     @staticmethod
     def _tops_on(seat: _Seat) -> frozenset[int]:

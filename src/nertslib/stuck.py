@@ -184,33 +184,36 @@ def work_summary(
     uncover them are part of the search (turning a card up cannot be undone).
     """
     start: Work | DownWork = _pairs(work, down) if down else tuple(sorted(work))
+    return _class_summary(start, bool(down), space, slide, move_rule, 0)[1]
+
+
+def _class_summary(
+    start: Work | DownWork, klondike: bool, space: int, slide: int, move_rule: int, filed: int
+) -> tuple[set[Work | DownWork] | None, WorkSummary]:
+    """:func:`work_summary` from the sorted ``start``, and the configurations its search found.
+
+    A summary in the cache comes back with ``None`` for the configurations. A search that
+    finds more than ``filed`` configurations is filed in the cache (:func:`work_summary`
+    files every one; the fast greedy driver only large ones, a fresh hand's being new).
+    """
     key = (start, space, slide, move_rule)
     hit = _SUMMARIES.get(key)
     if hit is not None:
-        return hit
+        return None, hit
     seen: set[Work | DownWork] = set()
-    summary = _search(start, bool(down), space, slide, move_rule, seen)
-    _remember(key, seen, summary, not down and _reversible(space, slide, move_rule))
-    return summary
-
-
-def _remember(
-    key: tuple[Work | DownWork, int, int, int],
-    seen: set[Work | DownWork],
-    summary: WorkSummary,
-    reversible: bool,
-) -> None:
-    """File the summary of a search from ``key``'s configuration, which found ``seen``."""
-    if len(_SUMMARIES) + len(seen) >= _CACHE_LIMIT:
-        _SUMMARIES.clear()
-    if reversible and len(seen) < _CACHE_LIMIT // 2:
-        # Every move can be undone: all configurations found reach each other, so they all
-        # share the summary (later calls after moves between work piles are cache hits).
-        # Turning a face-down card up cannot be undone, so Klondike searches never share.
-        _, space, slide, move_rule = key
-        for cfg in seen:
-            _SUMMARIES[(cfg, space, slide, move_rule)] = summary
-    _SUMMARIES[key] = summary
+    summary = _search(start, klondike, space, slide, move_rule, seen)
+    if len(seen) > filed:
+        if len(_SUMMARIES) + len(seen) >= _CACHE_LIMIT:
+            _SUMMARIES.clear()
+        if not klondike and _reversible(space, slide, move_rule) and len(seen) < _CACHE_LIMIT // 2:
+            # Every move can be undone: all configurations found reach each other, so they
+            # all share the summary (later calls after moves between work piles are cache
+            # hits). Turning a face-down card up cannot be undone: Klondike searches never
+            # share.
+            for cfg in seen:
+                _SUMMARIES[(cfg, space, slide, move_rule)] = summary
+        _SUMMARIES[key] = summary
+    return seen, summary
 
 
 def _reversible(space: int, slide: int, move_rule: int) -> bool:
