@@ -8,14 +8,16 @@ under them. The ``pounce`` preset adds King-only spaces, five piles and a 9-card
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, event, given
 from hypothesis import strategies as st
 
 import nertslib as nl
+from nertslib import stuck
+from nertslib.rules import _shuffle_moves
 from nertslib.state import Layout
-from nertslib.testing import random_sim_test, state_problems
+from nertslib.testing import clear_caches, random_sim_test, state_problems
 from tests.helpers import move, moves_text, position
-from tests.strategies import examples
+from tests.strategies import examples, near_stuck, states
 from tests.test_stuck import brute_force_stuck
 
 KLONDIKE = nl.Variant(work_pile_layout="klondike")
@@ -218,3 +220,80 @@ def test_pounce_hands_keep_every_invariant(seed: int, seats: int) -> None:
     report = random_sim_test(POUNCE, hands=1, seats=seats, seed=seed)
     assert report.hands == 1
     assert len(report.endings) == 1
+
+
+# A reachable position (found by random play in a variant with eight Klondike piles) where
+# summarising every configuration seat 0's piles reach means 241 781 of them: moving the 7S
+# onto the 8H makes a space for the Nerts top, and the search stops there.
+_MANY_CONFIGURATIONS = (
+    "standard,nerts_pile_size=16,work_piles=8,work_pile_layout=klondike,"
+    "space_fill_mandatory=true,slide_under=always,foundation_build=by_seat_count,stock_turn=1,"
+    "call_mode=auto,caller_bonus=2,nerts_penalty=-2,king_bonus=-1,target_score=202,"
+    "jokers_per_deck=1,joker_binding=while_covered "
+    "AH1.2S1.3C0.4C1.5S1.6D1.7C1.8C0.X1=9C0.10S0.JD0.QD1.KC0/"
+    "AD0.2C0.3C1.4H0.5C1.6C1.7H0.8C1.9C0.10D0.JS0.QC0.KD1/AC0.2D1.3S0/AS0.2S0/AD1.2H1/AH0 "
+    "3D.10H.KD|5D|7S|4S.KS~7D|6H.8D.6S~5H|8H|9S.4D.6C.JC.QD~QH|KH.9H.2H~QS.JH.10C.9D.8S|"
+    "2D.7C.5S.3H.6D.4C~5C|-|-|0 "
+    "JS.9S.X1.9C.3S|4H|KC|10H|10D.6H.8H~KS|QC.10S.10C.3H~8S.7D|QH.9D.7S.4S~AC|"
+    "JH.9H.JC.2C.7H~6S.5D|KH.3D.AS.5H.8D.4D~QS.JD|-|-|0 play r0 s475028"
+)
+
+
+def test_face_down_searches_stop_at_the_first_progress(monkeypatch: pytest.MonkeyPatch) -> None:
+    clear_caches()
+    state = nl.GameState.from_nfen(_MANY_CONFIGURATIONS)
+    searched: list[int] = []
+
+    def counted(*args: object) -> object:
+        searched.append(1)
+        return _shuffle_moves(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(stuck, "_shuffle_moves", counted)
+    assert nl.is_stuck(state, 0) is False
+    assert len(searched) <= 3  # the start, the 7S moved, and the space found
+    assert nl.Move.rotate(0) not in nl.legal_moves(state, 0)
+    searched.clear()
+    assert nl.greedy_bot(state, 0) == move("0:7S@P1>P4")
+    assert len(searched) <= 20
+
+
+@examples(80, deadline=None)
+@given(st.one_of(states(max_steps=300), near_stuck().map(lambda case: case[0])), st.data())
+def test_the_early_stopping_search_gives_the_full_searchs_verdict(
+    state: nl.GameState, data: st.DataObject
+) -> None:
+    hidden = [lay for lay in state.layouts if lay.down and not stuck.has_joker(lay)]
+    assume(hidden and not state.is_over)
+    lay = data.draw(st.sampled_from(hidden), label="layout")
+    ctx = state.ctx
+    nerts = lay.nerts[-1] if lay.nerts else -1
+    waste = stuck._pass_waste(lay, ctx)
+    clear_caches()
+    start = stuck._pairs(lay.work, lay.down)
+    seen: set[object] = set()
+    full = stuck._search(
+        start,
+        True,
+        ctx.space,
+        ctx.slide,
+        ctx.move_rule,
+        seen,  # type: ignore[arg-type]
+        lambda _: len(seen) > 3_000,  # too large for a test: another example
+    )
+    assume(full is not None)
+    assert full is not None  # for mypy
+    clear_caches()
+    found, own = stuck._face_down_progress(state, ctx, lay, nerts, waste)
+    onto = stuck._onto_work(ctx, full, nerts, waste)
+    up = stuck._to_foundations(state, ctx, full, nerts, waste)
+    assert (found is None) == (onto or up)
+    event("stuck" if found is not None else "onto the piles" if own else "to a foundation")
+    if found is not None:
+        assert found == full
+        assert own is False
+        # filed: asked again, the cache answers with the same summary
+        assert stuck._face_down_progress(state, ctx, lay, nerts, waste) == (full, False)
+    elif own:
+        assert onto
+    else:
+        assert up

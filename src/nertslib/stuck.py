@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import functools
 from collections import deque
-from collections.abc import Collection, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from typing import Final, NamedTuple, Protocol, cast
 
 from nertslib.cards import DECK_SPAN, KEY, KING, ON, RANK, UNDER, declared_id
@@ -201,7 +201,20 @@ def _class_summary(
     if hit is not None:
         return None, hit
     seen: set[Work | DownWork] = set()
-    summary = _search(start, klondike, space, slide, move_rule, seen)
+    summary = cast(WorkSummary, _search(start, klondike, space, slide, move_rule, seen))
+    _file(key, seen, summary, klondike, filed)
+    return seen, summary
+
+
+def _file(
+    key: tuple[Work | DownWork, int, int, int],
+    seen: set[Work | DownWork],
+    summary: WorkSummary,
+    klondike: bool,
+    filed: int,
+) -> None:
+    """File a search's ``summary`` under ``key`` if it found more than ``filed`` configurations."""
+    _, space, slide, move_rule = key
     if len(seen) > filed:
         if len(_SUMMARIES) + len(seen) >= _CACHE_LIMIT:
             _SUMMARIES.clear()
@@ -213,7 +226,45 @@ def _class_summary(
             for cfg in seen:
                 _SUMMARIES[(cfg, space, slide, move_rule)] = summary
         _SUMMARIES[key] = summary
-    return seen, summary
+
+
+def _face_down_progress(
+    state: _Foundations, ctx: Context, lay: Layout, nerts: int, waste: _Waste
+) -> tuple[WorkSummary | None, bool]:
+    """Progress in reach of a layout with face-down work cards, searched only as far as needed.
+
+    Returns the layout's :func:`work_summary` and ``False`` if no reachable configuration
+    lets the Nerts top ``nerts`` (``-1``: none), a card of ``waste`` or a work top make
+    progress; else ``None`` and whether the progress goes onto the seat's own piles (then it
+    holds whatever the foundations are). Turning a card up cannot be undone, so a Klondike
+    search cannot close on a space the way an all-face-up one does and may meet a great many
+    configurations; most layouts reach progress after a few.
+    """
+    space, slide, move_rule = ctx.space, ctx.slide, ctx.move_rule
+    start = _pairs(lay.work, lay.down)
+    key = (start, space, slide, move_rule)
+    summary = _SUMMARIES.get(key)
+    if summary is not None:
+        if _onto_work(ctx, summary, nerts, waste):
+            return None, True
+        return (
+            (None, False)
+            if _to_foundations(state, ctx, summary, nerts, waste)
+            else (summary, False)
+        )
+    own = False
+
+    def goal(one: WorkSummary) -> bool:
+        nonlocal own
+        own = _onto_work(ctx, one, nerts, waste)
+        return own or _to_foundations(state, ctx, one, nerts, waste)
+
+    seen: set[Work | DownWork] = set()
+    summary = _search(start, True, space, slide, move_rule, seen, goal)
+    if summary is None:
+        return None, own
+    _file(key, seen, summary, True, 0)
+    return summary, False
 
 
 def _reversible(space: int, slide: int, move_rule: int) -> bool:
@@ -232,18 +283,22 @@ def _reversible(space: int, slide: int, move_rule: int) -> bool:
     return move_rule == MOVE_TOP_CARD and slide == SLIDE_OFF
 
 
-def _search(
+def _search(  # noqa: PLR0912 - one loop, inlined (searches are hot)
     start: Work | DownWork,
     klondike: bool,
     space: int,
     slide: int,
     move_rule: int,
     seen: set[Work | DownWork],
-) -> WorkSummary:
+    goal: Callable[[WorkSummary], bool] | None = None,
+) -> WorkSummary | None:
     """Breadth-first over the configurations reachable from ``start``, summarised.
 
     A configuration is the sorted piles (their order cannot matter), or with ``klondike`` the
-    sorted ``(face-down, face-up)`` pairs of :func:`_pairs`.
+    sorted ``(face-down, face-up)`` pairs of :func:`_pairs`. With ``goal``, the search stops
+    and returns ``None`` at the first configuration whose summary alone meets it (the summary
+    of a search is the union of its configurations' summaries, and the progress tests are
+    disjunctions over that union, so stopping there gives the same verdict).
     """
     seen.add(start)
     frontier = [start]
@@ -264,11 +319,10 @@ def _search(
             work, down = cast(Work, cfg), ()
         cfg_space = () in work
         if cfg_space and closes_on_space and not down:
-            cards = [c for pile in work for c in pile]
-            unders = frozenset([UNDER[c] for c in cards])
-            return WorkSummary(
-                frozenset(cards), frozenset([ON[c] for c in cards]), True, unders, unders
-            )
+            closed = _closed(work)
+            return None if goal is not None and goal(closed) else closed
+        if goal is not None and goal(_summary_of(work, down)):
+            return None
         has_space = has_space or cfg_space
         for i, pile in enumerate(work):
             if pile:
@@ -293,6 +347,13 @@ def _search(
         frozenset(under_space),
         frozenset(under_all),
     )
+
+
+def _closed(work: Work) -> WorkSummary:
+    """The summary of every face-up ``work`` with a space, any-suffix moves and any fill."""
+    cards = [c for pile in work for c in pile]
+    unders = frozenset([UNDER[c] for c in cards])
+    return WorkSummary(frozenset(cards), frozenset([ON[c] for c in cards]), True, unders, unders)
 
 
 def iter_waste_tops(lay: Layout, ctx: Context) -> Iterator[int]:
@@ -450,6 +511,9 @@ def _stuck_and_why(
             return False, True
         if _to_foundations(state, ctx, config, nerts, waste):
             return False, False
+        if lay.down:
+            found, own = _face_down_progress(state, ctx, lay, nerts, waste)
+            return found is not None, own
         summary = work_summary(lay.work, ctx.space, ctx.slide, ctx.move_rule, lay.down)
     if _onto_work(ctx, summary, nerts, waste):
         return False, True
@@ -488,6 +552,8 @@ def stuck_without_progress(state: GameState, lay: Layout, ctx: Context, info: _W
         if _onto_work(ctx, config, -1, waste):
             return False
     nerts = lay.nerts[-1] if lay.nerts else -1
+    if lay.down:
+        return _face_down_progress(state, ctx, lay, nerts, waste)[0] is not None
     summary = work_summary(lay.work, ctx.space, ctx.slide, ctx.move_rule, lay.down)
     return not _progress_with(state, ctx, summary, nerts, waste)
 
@@ -775,10 +841,15 @@ def _plan_progress(
         if state.status is not None or stuck_layout(state, lay, ctx):
             return None
         return _TURN[seat] if len(lay.deck) > lay.cursor else _RESTOCK[seat]
-    summary = _layout_summary(lay, ctx, info)
-    if not _progress_with(state, ctx, summary, nerts, waste):
+    no_progress: WorkSummary | None  # the summary, if no progress is in reach
+    if lay.down:
+        no_progress = _face_down_progress(state, ctx, lay, nerts, waste)[0]
+    else:
+        summary = _layout_summary(lay, ctx, info)
+        no_progress = None if _progress_with(state, ctx, summary, nerts, waste) else summary
+    if no_progress is not None:
         # progress needs another waste top (or is impossible): turn, unless stuck
-        if state.status is not None or stuck_layout(state, lay, ctx, summary):
+        if state.status is not None or stuck_layout(state, lay, ctx, no_progress):
             return None
         if len(lay.deck) > lay.cursor:
             return _TURN[seat]
