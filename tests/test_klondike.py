@@ -8,7 +8,7 @@ under them. The ``pounce`` preset adds King-only spaces, five piles and a 9-card
 from __future__ import annotations
 
 import pytest
-from hypothesis import assume, event, given
+from hypothesis import given
 from hypothesis import strategies as st
 
 import nertslib as nl
@@ -17,7 +17,7 @@ from nertslib.rules import _shuffle_moves
 from nertslib.state import Layout
 from nertslib.testing import clear_caches, random_sim_test, state_problems
 from tests.helpers import move, moves_text, position
-from tests.strategies import examples, near_stuck, states
+from tests.strategies import examples
 from tests.test_stuck import brute_force_stuck
 
 KLONDIKE = nl.Variant(work_pile_layout="klondike")
@@ -255,45 +255,3 @@ def test_face_down_searches_stop_at_the_first_progress(monkeypatch: pytest.Monke
     searched.clear()
     assert nl.greedy_bot(state, 0) == move("0:7S@P1>P4")
     assert len(searched) <= 20
-
-
-@examples(80, deadline=None)
-@given(st.one_of(states(max_steps=300), near_stuck().map(lambda case: case[0])), st.data())
-def test_the_early_stopping_search_gives_the_full_searchs_verdict(
-    state: nl.GameState, data: st.DataObject
-) -> None:
-    hidden = [lay for lay in state.layouts if lay.down and not stuck.has_joker(lay)]
-    assume(hidden and not state.is_over)
-    lay = data.draw(st.sampled_from(hidden), label="layout")
-    ctx = state.ctx
-    nerts = lay.nerts[-1] if lay.nerts else -1
-    waste = stuck._pass_waste(lay, ctx)
-    clear_caches()
-    start = stuck._pairs(lay.work, lay.down)
-    seen: set[object] = set()
-    full = stuck._search(
-        start,
-        True,
-        ctx.space,
-        ctx.slide,
-        ctx.move_rule,
-        seen,  # type: ignore[arg-type]
-        lambda _: len(seen) > 3_000,  # too large for a test: another example
-    )
-    assume(full is not None)
-    assert full is not None  # for mypy
-    clear_caches()
-    found, own = stuck._face_down_progress(state, ctx, lay, nerts, waste)
-    onto = stuck._onto_work(ctx, full, nerts, waste)
-    up = stuck._to_foundations(state, ctx, full, nerts, waste)
-    assert (found is None) == (onto or up)
-    event("stuck" if found is not None else "onto the piles" if own else "to a foundation")
-    if found is not None:
-        assert found == full
-        assert own is False
-        # filed: asked again, the cache answers with the same summary
-        assert stuck._face_down_progress(state, ctx, lay, nerts, waste) == (full, False)
-    elif own:
-        assert onto
-    else:
-        assert up

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import assume, given
+from hypothesis import assume, event, given
 from hypothesis import strategies as st
 
 import nertslib as nl
+from nertslib import stuck
 from nertslib.context import MOVE_ANY_SUFFIX, SLIDE_OFF, SPACE_NERTS_ONLY
 from nertslib.rules import _shuffle_moves
 from nertslib.stuck import _after, _reversible, waste_tops
+from nertslib.testing import clear_caches
 from tests.helpers import move, moves_text, position
-from tests.strategies import examples, games, near_stuck
+from tests.strategies import examples, games, near_stuck, states
 
 _LIMIT = 20_000
 
@@ -281,3 +283,77 @@ def test_the_last_allowed_pass_shows_the_remainder_with_flip_immediately() -> No
     # partial turns show it at the end of every pass
     partial = _bottom_card_position(nl.Variant(max_stock_passes=2))
     assert nl.is_stuck(partial, 0) is False
+
+
+def test_searches_under_rules_that_cannot_undo_stop_at_the_first_progress(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Racing Demon's spaces take Nerts cards only, so moves between the piles cannot always
+    # be undone and a search's configurations do not share its summary. Seat 0's piles reach
+    # 18 096 configurations; the 9H plays once the 10C is bared (the 9D moved onto it).
+    clear_caches()
+    state = nl.GameState.from_nfen(
+        "racing_demon,nerts_pile_size=17,work_piles=8 "
+        "AH0.2H0.3H0/AS0.2S0.3S0/AD0.2D0/AC0.2C0.3C0.4C0.5C0 "
+        "9H|JC.10H.9S.8H.7S.6D.5S.4D|5D|QH|KH.QC.JH.10C.9D.8C.7H.6S|6C.5H|KC|KS.QD.JS.10D|8S.7D|"
+        "QS.7C.JD.8D.10S.6H.4S.9C.KD.4H.3D|-|6 play r0 s0"
+    )
+    assert not _reversible(state.ctx.space, state.ctx.slide, state.ctx.move_rule)
+    searched: list[int] = []
+
+    def counted(*args: object) -> object:
+        searched.append(1)
+        return _shuffle_moves(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(stuck, "_shuffle_moves", counted)
+    assert nl.is_stuck(state, 0) is False
+    assert len(searched) < 100
+    assert nl.Move.rotate(0) not in nl.legal_moves(state, 0)
+
+
+@examples(80, deadline=None)
+@given(st.one_of(states(max_steps=300), near_stuck().map(lambda case: case[0])), st.data())
+def test_the_early_stopping_search_gives_the_full_searchs_verdict(
+    state: nl.GameState, data: st.DataObject
+) -> None:
+    ctx = state.ctx
+    searched = [
+        lay
+        for lay in state.layouts
+        if stuck._searched_to_progress(lay, ctx) and not stuck.has_joker(lay)
+    ]
+    assume(searched and not state.is_over)
+    lay = data.draw(st.sampled_from(searched), label="layout")
+    nerts = lay.nerts[-1] if lay.nerts else -1
+    waste = stuck._pass_waste(lay, ctx)
+    clear_caches()
+    klondike = bool(lay.down)
+    start = stuck._pairs(lay.work, lay.down) if klondike else tuple(sorted(lay.work))
+    seen: set[object] = set()
+    full = stuck._search(
+        start,
+        klondike,
+        ctx.space,
+        ctx.slide,
+        ctx.move_rule,
+        seen,  # type: ignore[arg-type]
+        lambda _: len(seen) > 3_000,  # too large for a test: another example
+    )
+    assume(full is not None)
+    assert full is not None  # for mypy
+    clear_caches()
+    found, own = stuck._progress_in_reach(state, ctx, lay, nerts, waste)
+    onto = stuck._onto_work(ctx, full, nerts, waste)
+    up = stuck._to_foundations(state, ctx, full, nerts, waste)
+    assert (found is None) == (onto or up)
+    event("face down" if klondike else "face up")
+    event("stuck" if found is not None else "onto the piles" if own else "to a foundation")
+    if found is not None:
+        assert found == full
+        assert own is False
+        # filed: asked again, the cache answers with the same summary
+        assert stuck._progress_in_reach(state, ctx, lay, nerts, waste) == (full, False)
+    elif own:
+        assert onto
+    else:
+        assert up
