@@ -1002,19 +1002,30 @@ def _joker_plan(
         classes.setdefault((KEY[card], src == _N), (card, src))
     kinds = list(classes.values())
     start: JokerConfig = (lay.work, lay.down, lay.bound)
-    first: dict[JokerConfig, Move | None] = {start: None}
-    queue = deque([start])
+    # The verdict alone (no seat) does not depend on the piles' order: configurations that
+    # differ only in it are one (with spaces and whole-pile moves, a stuck layout reached
+    # 93 240 ordered ones). The bot's plan keeps the order, so that its tie-breaks stay.
+    ordered = seat is not None
+    first: dict[object, Move | None] = {start if ordered else _joker_class(start): None}
+    queue: deque[tuple[JokerConfig, Move | None]] = deque([(start, None)])
     while queue:
-        cfg = queue.popleft()
+        cfg, step = queue.popleft()
         if _joker_progress(state, ctx, cfg, kinds):
-            return (first[cfg],)
-        if seat is not None and len(first) >= _PLAN_BUDGET:  # pragma: no cover - huge
+            return (step,)
+        if ordered and len(first) >= _PLAN_BUDGET:  # pragma: no cover - huge
             break
         work, down, bound = cfg
         moves = joker_shuffle_moves(work, down, bound, ctx.space, ctx.slide, ctx.move_rule)
         for card, i, tgt, j in moves:
             nxt = _joker_next(ctx, cfg, card, i, tgt, j)
-            if nxt not in first:
-                first[nxt] = first[cfg] or _mv(card, _P, i, tgt, j)
-                queue.append(nxt)
+            key = nxt if ordered else _joker_class(nxt)
+            if key not in first:
+                first[key] = move = step or _mv(card, _P, i, tgt, j)
+                queue.append((nxt, move))
     return None
+
+
+def _joker_class(cfg: JokerConfig) -> object:
+    """``cfg`` with its piles sorted (and each one's face-down cards with it)."""
+    work, down, bound = cfg
+    return tuple(sorted(zip(down or ((),) * len(work), work, strict=True))), bound
