@@ -466,3 +466,7 @@ def test_the_exact_joker_search_takes_piles_in_any_order_as_one(
     searched.clear()
     assert nl.is_stuck(other, 1) is True
     assert len(searched) == count
+    # the bot's planner asks the same first, before its search in pile order (20 000 at most)
+    searched.clear()
+    assert stuck.plan_progress(state, 1) is None
+    assert len(searched) < 1_000

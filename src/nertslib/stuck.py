@@ -847,7 +847,11 @@ def _plan_progress(
         tops = [(nerts, _N)] if lay.nerts else []
         if lay.cursor:
             tops.append((lay.deck[lay.cursor - 1], _W))
-        found = _joker_plan(state, lay, ctx, tops, seat)
+        # Whether progress is in reach at all, as one configuration per order of the piles
+        # (cheap); only then the search in pile order for the first move.
+        found = _joker_plan(state, lay, ctx, tops, None)
+        if found is not None:
+            found = _joker_plan(state, lay, ctx, tops, seat)
         if found is not None:
             return found[0]
         if state.status is not None or stuck_layout(state, lay, ctx):
