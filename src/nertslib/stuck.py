@@ -15,6 +15,12 @@ and rearranging its own work piles. This module decides that exactly, with no mo
   rule fields, so it is cached.
 * A progress action is a single action in a single position, so the seat is stuck exactly when
   no summarised condition admits its Nerts top, a reachable waste top, or a reachable work top.
+* Where a search's configurations cannot share its summary (face-down cards, whose turning up
+  cannot be undone, or rules under which other moves cannot be undone either), the search
+  stops at the first configuration that admits progress: a summary is the union of its
+  configurations', and the conditions are disjunctions over it, so the verdict is the same.
+* A layout that holds a joker is searched generically, configuration by configuration, with
+  the jokers' bindings; piles that differ only in their order count as one.
 
 When every seat is stuck, :func:`resolve_stalemate` applies the variant's resolution; called
 again while every seat is still stuck and nobody has made progress since, it ends the hand.
