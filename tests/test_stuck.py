@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from unittest import mock
+
 import pytest
 from hypothesis import assume, event, given
 from hypothesis import strategies as st
@@ -311,19 +313,48 @@ def test_searches_under_rules_that_cannot_undo_stop_at_the_first_progress(
     assert nl.Move.rotate(0) not in nl.legal_moves(state, 0)
 
 
-@examples(80, deadline=None)
-@given(st.one_of(states(max_steps=300), near_stuck().map(lambda case: case[0])), st.data())
-def test_the_early_stopping_search_gives_the_full_searchs_verdict(
-    state: nl.GameState, data: st.DataObject
+def test_a_search_under_reversible_rules_stops_at_progress_after_its_patience(
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    # Top-card moves into any space are reversible, so a search's summary is filed for every
+    # configuration it finds; seat 0's piles reach 109 892 of them. After _PATIENCE the
+    # search looks for progress, and the waste top (KH) goes into a space at once.
+    clear_caches()
+    state = nl.GameState.from_nfen(
+        "standard,nerts_pile_size=1,work_piles=7,work_pile_move=top_card,slide_under=off,"
+        "caller_bonus=-3,nerts_penalty=-3,target_score=1 "
+        "AH0.2H0.3H0.4H0.5H0.6H0/AC0.2C0.3C0.4C0.5C0.6C0.7C0/AS0/AD0.2D0 "
+        "-|9H.8S.7H.6S.5D|5S.4D.3S|KD.QC.JH|QH.JS.10D.9C.8D.7S.6D|10S.9D.8C.7D|10C|4S|-|"
+        "2S.9S.10H.3D.KS.8H.JD.JC.QS.KC.QD.KH|12 play r0 s6"
+    )
+    assert _reversible(state.ctx.space, state.ctx.slide, state.ctx.move_rule)
+    searched: list[int] = []
+
+    def counted(*args: object) -> object:
+        searched.append(1)
+        return _shuffle_moves(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(stuck, "_shuffle_moves", counted)
+    assert nl.is_stuck(state, 0) is False
+    # patience counts the configurations found, of which about half were taken by then
+    assert stuck._PATIENCE // 4 < len(searched) <= stuck._PATIENCE
+
+
+@examples(80, deadline=None)
+@given(
+    st.one_of(states(max_steps=300), near_stuck().map(lambda case: case[0])),
+    st.sampled_from([0, 1, 3, 2_000]),
+    st.data(),
+)
+def test_the_early_stopping_search_gives_the_full_searchs_verdict(
+    state: nl.GameState, patience: int, data: st.DataObject
+) -> None:
+    # Face-down cards or rules that cannot undo every move: the search stops at the first
+    # progress; else after _PATIENCE configurations (drawn small here, to reach that path).
     ctx = state.ctx
-    searched = [
-        lay
-        for lay in state.layouts
-        if stuck._searched_to_progress(lay, ctx) and not stuck.has_joker(lay)
-    ]
-    assume(searched and not state.is_over)
-    lay = data.draw(st.sampled_from(searched), label="layout")
+    layouts = [lay for lay in state.layouts if not stuck.has_joker(lay)]
+    assume(layouts and not state.is_over)
+    lay = data.draw(st.sampled_from(layouts), label="layout")
     nerts = lay.nerts[-1] if lay.nerts else -1
     waste = stuck._pass_waste(lay, ctx)
     clear_caches()
@@ -342,17 +373,22 @@ def test_the_early_stopping_search_gives_the_full_searchs_verdict(
     assume(full is not None)
     assert full is not None  # for mypy
     clear_caches()
-    found, own = stuck._progress_in_reach(state, ctx, lay, nerts, waste)
+    with mock.patch.object(stuck, "_PATIENCE", patience):
+        summary, progress, own = stuck._progress_in_reach(state, ctx, lay, nerts, waste)
     onto = stuck._onto_work(ctx, full, nerts, waste)
     up = stuck._to_foundations(state, ctx, full, nerts, waste)
-    assert (found is None) == (onto or up)
-    event("face down" if klondike else "face up")
-    event("stuck" if found is not None else "onto the piles" if own else "to a foundation")
-    if found is not None:
-        assert found == full
-        assert own is False
-        # filed: asked again, the cache answers with the same summary
-        assert stuck._progress_in_reach(state, ctx, lay, nerts, waste) == (full, False)
+    assert progress == (onto or up)
+    event("at once" if stuck._searched_to_progress(lay, ctx) else "after patience")
+    event("stuck" if not progress else "onto the piles" if own else "to a foundation")
+    event("summary known" if summary is not None else "stopped early")
+    if not progress:
+        assert summary is not None  # a search that finds no progress runs to its end
+    if summary is not None:
+        assert summary == full
+        assert own == onto
+        # filed: asked again, the cache answers the same
+        answer = stuck._progress_in_reach(state, ctx, lay, nerts, waste)
+        assert answer == (summary, progress, own)
     elif own:
         assert onto
     else:

@@ -235,54 +235,61 @@ def _file(
 
 
 def _searched_to_progress(lay: Layout, ctx: Context) -> bool:
-    """Whether the stuck test searches ``lay``'s piles only as far as progress (see below).
+    """Whether the stuck test searches ``lay``'s piles only as far as progress at once.
 
     A layout with face-down cards, or rules under which some move between the piles cannot
     be undone: then the configurations a search finds do not share its summary (it is filed
-    for the start alone), and the whole search may be large for little use.
+    for the start alone), and the whole search may be large for little use. Otherwise the
+    search summarises :data:`_PATIENCE` configurations before it looks for progress.
     """
     return bool(lay.down) or not _reversible(ctx.space, ctx.slide, ctx.move_rule)
 
 
+_PATIENCE: Final = 2_000
+"""Configurations a search under reversible rules summarises whole before it stops at progress:
+the classes a hand meets are far smaller, and their summaries are filed for every member; a
+rare class of 100 000 and more (top-card moves and a space, say) is not searched to its end."""
+
+
 def _progress_in_reach(
-    state: _Foundations, ctx: Context, lay: Layout, nerts: int, waste: _Waste
-) -> tuple[WorkSummary | None, bool]:
+    state: _Foundations, ctx: Context, lay: Layout, nerts: int, waste: _Waste, why: bool = True
+) -> tuple[WorkSummary | None, bool, bool]:
     """Progress in reach of ``lay``'s piles, searched only as far as needed.
 
-    Returns the layout's :func:`work_summary` and ``False`` if no reachable configuration
-    lets the Nerts top ``nerts`` (``-1``: none), a card of ``waste`` or a work top make
-    progress; else ``None`` and whether the progress goes onto the seat's own piles (then it
-    holds whatever the foundations are). Turning a card up cannot be undone, so a Klondike
-    search cannot close on a space the way an all-face-up one does and may meet a great many
-    configurations (241 781 in one reachable position); most layouts reach progress after a
-    few. Used where :func:`_searched_to_progress` holds.
+    Returns the layout's :func:`work_summary` (``None`` if the search stopped before its end),
+    whether some reachable configuration lets the Nerts top ``nerts`` (``-1``: none), a card
+    of ``waste`` or a work top make progress, and whether that progress goes onto the seat's
+    own piles (then it holds whatever the foundations are). Turning a card up cannot be
+    undone, so a Klondike search cannot close on a space the way an all-face-up one does and
+    may meet a great many configurations (241 781 in one reachable position); most layouts
+    reach progress after a few. See :func:`_searched_to_progress` for where the search stops
+    at once and where after :data:`_PATIENCE` configurations. Without ``why`` the third
+    value may be ``False`` where it would be ``True`` (the cheaper test comes first).
     """
     space, slide, move_rule = ctx.space, ctx.slide, ctx.move_rule
     klondike = bool(lay.down)
     start: Work | DownWork = _pairs(lay.work, lay.down) if klondike else tuple(sorted(lay.work))
     key = (start, space, slide, move_rule)
     summary = _SUMMARIES.get(key)
-    if summary is not None:
-        if _onto_work(ctx, summary, nerts, waste):
-            return None, True
-        return (
-            (None, False)
-            if _to_foundations(state, ctx, summary, nerts, waste)
-            else (summary, False)
-        )
-    own = False
-
-    def goal(one: WorkSummary) -> bool:
-        nonlocal own
-        own = _onto_work(ctx, one, nerts, waste)
-        return own or _to_foundations(state, ctx, one, nerts, waste)
-
-    seen: set[Work | DownWork] = set()
-    summary = _search(start, klondike, space, slide, move_rule, seen, goal)
     if summary is None:
-        return None, own
-    _file(key, seen, summary, klondike, 0)
-    return summary, False
+        own = False
+
+        def goal(one: WorkSummary) -> bool:
+            nonlocal own
+            own = _onto_work(ctx, one, nerts, waste)
+            return own or _to_foundations(state, ctx, one, nerts, waste)
+
+        seen: set[Work | DownWork] = set()
+        patience = 0 if _searched_to_progress(lay, ctx) else _PATIENCE
+        summary = _search(start, klondike, space, slide, move_rule, seen, goal, patience)
+        if summary is None:
+            return None, True, own
+        _file(key, seen, summary, klondike, 0)
+    if not why:
+        return summary, _progress_with(state, ctx, summary, nerts, waste), False
+    if _onto_work(ctx, summary, nerts, waste):
+        return summary, True, True
+    return summary, _to_foundations(state, ctx, summary, nerts, waste), False
 
 
 def _reversible(space: int, slide: int, move_rule: int) -> bool:
@@ -309,14 +316,17 @@ def _search(  # noqa: PLR0912 - one loop, inlined (searches are hot)
     move_rule: int,
     seen: set[Work | DownWork],
     goal: Callable[[WorkSummary], bool] | None = None,
+    patience: int = 0,
 ) -> WorkSummary | None:
     """Breadth-first over the configurations reachable from ``start``, summarised.
 
     A configuration is the sorted piles (their order cannot matter), or with ``klondike`` the
     sorted ``(face-down, face-up)`` pairs of :func:`_pairs`. With ``goal``, the search stops
-    and returns ``None`` at the first configuration whose summary alone meets it (the summary
-    of a search is the union of its configurations' summaries, and the progress tests are
-    disjunctions over that union, so stopping there gives the same verdict).
+    and returns ``None`` at the first configuration whose summary alone meets it, once it has
+    found more than ``patience`` configurations (then first the summary of those it has
+    taken so far): the summary of a search is the union of its configurations' summaries,
+    and the progress tests are disjunctions over that union, so stopping gives the same
+    verdict. A search that closes on a space returns its whole summary, goal or not.
     """
     seen.add(start)
     frontier = [start]
@@ -337,10 +347,13 @@ def _search(  # noqa: PLR0912 - one loop, inlined (searches are hot)
             work, down = cast(Work, cfg), ()
         cfg_space = () in work
         if cfg_space and closes_on_space and not down:
-            closed = _closed(work)
-            return None if goal is not None and goal(closed) else closed
-        if goal is not None and goal(_summary_of(work, down)):
-            return None
+            return _closed(work)  # the whole search's summary: returned even with a goal
+        if goal is not None and len(seen) > patience:
+            if patience and goal(_summary_so_far(tops, has_space, under_space, under_all)):
+                return None
+            patience = 0
+            if goal(_summary_of(work, down)):
+                return None
         has_space = has_space or cfg_space
         for i, pile in enumerate(work):
             if pile:
@@ -358,10 +371,17 @@ def _search(  # noqa: PLR0912 - one loop, inlined (searches are hot)
             if nxt not in seen:
                 seen.add(nxt)
                 frontier.append(nxt)
+    return _summary_so_far(tops, has_space, under_space, under_all)
+
+
+def _summary_so_far(
+    tops: set[int], space: bool, under_space: set[int], under_all: set[int]
+) -> WorkSummary:
+    """The summary of the configurations :func:`_search` has taken."""
     return WorkSummary(
         frozenset(tops),
         frozenset([ON[t] for t in tops]),
-        has_space,
+        space,
         frozenset(under_space),
         frozenset(under_all),
     )
@@ -529,10 +549,8 @@ def _stuck_and_why(
             return False, True
         if _to_foundations(state, ctx, config, nerts, waste):
             return False, False
-        if _searched_to_progress(lay, ctx):
-            found, own = _progress_in_reach(state, ctx, lay, nerts, waste)
-            return found is not None, own
-        summary = work_summary(lay.work, ctx.space, ctx.slide, ctx.move_rule, lay.down)
+        _, progress, own = _progress_in_reach(state, ctx, lay, nerts, waste)
+        return not progress, own
     if _onto_work(ctx, summary, nerts, waste):
         return False, True
     return not _to_foundations(state, ctx, summary, nerts, waste), False
@@ -570,10 +588,7 @@ def stuck_without_progress(state: GameState, lay: Layout, ctx: Context, info: _W
         if _onto_work(ctx, config, -1, waste):
             return False
     nerts = lay.nerts[-1] if lay.nerts else -1
-    if _searched_to_progress(lay, ctx):
-        return _progress_in_reach(state, ctx, lay, nerts, waste)[0] is not None
-    summary = work_summary(lay.work, ctx.space, ctx.slide, ctx.move_rule, lay.down)
-    return not _progress_with(state, ctx, summary, nerts, waste)
+    return not _progress_in_reach(state, ctx, lay, nerts, waste, why=False)[1]
 
 
 def _pass_tops(lay: Layout, ctx: Context) -> Iterator[tuple[int, int]]:
@@ -832,16 +847,6 @@ def plan_progress(state: GameState, seat: int) -> Move | None:
     return _plan_progress(state, _layout(state, seat), state.ctx, None)
 
 
-def _layout_summary(lay: Layout, ctx: Context, info: _WorkInfo | None) -> WorkSummary:
-    """The :func:`work_summary` of ``lay``'s piles, kept on ``info`` if given."""
-    summary = None if info is None else info.summary
-    if summary is None:
-        summary = work_summary(lay.work, ctx.space, ctx.slide, ctx.move_rule, lay.down)
-        if info is not None:
-            info.summary = summary
-    return summary
-
-
 def _plan_progress(
     state: GameState, lay: Layout, ctx: Context, info: _WorkInfo | None
 ) -> Move | None:
@@ -863,15 +868,17 @@ def _plan_progress(
         if state.status is not None or stuck_layout(state, lay, ctx):
             return None
         return _TURN[seat] if len(lay.deck) > lay.cursor else _RESTOCK[seat]
-    no_progress: WorkSummary | None  # the summary, if no progress is in reach
-    if _searched_to_progress(lay, ctx):
-        no_progress = _progress_in_reach(state, ctx, lay, nerts, waste)[0]
+    summary = None if info is None else info.summary
+    if summary is None:
+        summary, progress, _ = _progress_in_reach(state, ctx, lay, nerts, waste, why=False)
+        if info is not None:
+            info.summary = summary
     else:
-        summary = _layout_summary(lay, ctx, info)
-        no_progress = None if _progress_with(state, ctx, summary, nerts, waste) else summary
-    if no_progress is not None:
-        # progress needs another waste top (or is impossible): turn, unless stuck
-        if state.status is not None or stuck_layout(state, lay, ctx, no_progress):
+        progress = _progress_with(state, ctx, summary, nerts, waste)
+    if not progress:
+        # progress needs another waste top (or is impossible): turn, unless stuck (a search
+        # that finds no progress runs to its end: the summary is known)
+        if state.status is not None or stuck_layout(state, lay, ctx, summary):
             return None
         if len(lay.deck) > lay.cursor:
             return _TURN[seat]
