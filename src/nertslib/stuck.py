@@ -19,6 +19,8 @@ and rearranging its own work piles. This module decides that exactly, with no mo
   cannot be undone, or rules under which other moves cannot be undone either), the search
   stops at the first configuration that admits progress: a summary is the union of its
   configurations', and the conditions are disjunctions over it, so the verdict is the same.
+  Elsewhere it does so once it has summarised 2 000 configurations (a hand's classes are far
+  smaller; their summaries are cached for every member).
 * A layout that holds a joker is searched generically, configuration by configuration, with
   the jokers' bindings; piles that differ only in their order count as one.
 
