@@ -8,7 +8,7 @@ and rearranging its own work piles. This module decides that exactly, with no mo
   reachable *work configuration* paired with every reachable *waste top*.
 * The waste tops of a whole pass follow from the stock order, the turn size, the remainder rule
   and the pass limit (:func:`waste_tops`).
-* The work configurations reachable by moves between work piles are found by a breadth-first
+* The work configurations reachable by moves between work piles are found by a depth-first
   search over configurations with the piles sorted (their order cannot matter), and summarised
   as the keys a card needs to go onto some reachable top, whether a space can be made, and
   which bases a card could slide under. The summary depends only on the work piles and three
@@ -320,7 +320,7 @@ def _search(  # noqa: PLR0912 - one loop, inlined (searches are hot)
     goal: Callable[[WorkSummary], bool] | None = None,
     patience: int = 0,
 ) -> WorkSummary | None:
-    """Breadth-first over the configurations reachable from ``start``, summarised.
+    """Depth-first over the configurations reachable from ``start``, summarised.
 
     A configuration is the sorted piles (their order cannot matter), or with ``klondike`` the
     sorted ``(face-down, face-up)`` pairs of :func:`_pairs`. With ``goal``, the search stops
@@ -364,12 +364,23 @@ def _search(  # noqa: PLR0912 - one loop, inlined (searches are hot)
                     under_all.add(UNDER[pile[0]])
                     if cfg_space:
                         under_space.add(UNDER[pile[0]])
-        for card, i, tgt, j in _shuffle_moves(work, space, slide, move_rule, down):
-            nxt: Work | DownWork
-            if klondike:
+        nxt: Work | DownWork
+        if klondike:
+            # Configurations that turn a card up are taken first (pushed last): the cards
+            # under the face-down ones are what a search for progress most often waits for.
+            turned: list[Work | DownWork] = []
+            for card, i, tgt, j in _shuffle_moves(work, space, slide, move_rule, down):
                 nxt = _pairs(*_after_down(work, down, card, i, tgt, j))
-            else:
-                nxt = tuple(sorted(_after(work, card, i, tgt, j)))
+                if nxt not in seen:
+                    seen.add(nxt)
+                    if down and down[i] and work[i][0] == card:
+                        turned.append(nxt)
+                    else:
+                        frontier.append(nxt)
+            frontier += turned
+            continue
+        for card, i, tgt, j in _shuffle_moves(work, space, slide, move_rule):
+            nxt = tuple(sorted(_after(work, card, i, tgt, j)))
             if nxt not in seen:
                 seen.add(nxt)
                 frontier.append(nxt)
