@@ -499,8 +499,8 @@ def test_stack_moves_are_every_suffix_that_fits_a_top(
     state = game[0]
     for lay in state.layouts:
         work = lay.work
-        if () in work:
-            continue
+        if () in work or any(KEY[c] < 0 for pile in work for c in pile):
+            continue  # a joker's piles go through rules.joker_shuffle_moves instead
         assert rules._stack_moves(work) == _stack_moves_by_the_rules(work)
         for slide in (0, 1):  # the slide rules that need a space
             assert rules._shuffle_moves(work, 0, slide, 0) == _stack_moves_by_the_rules(work)
