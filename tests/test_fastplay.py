@@ -288,22 +288,17 @@ def test_large_searches_are_filed_and_found_again(
     clear_caches()
     start = nl.deal("standard", 4, seed)
     filed: list[int] = []  # configurations found; 0 for a summary from the cache
-    class_summary = stuck._class_summary
+    class_summary = stuck._bounded_class_summary
 
     def spy(
-        start: stuck.Work | stuck.DownWork,
-        klondike: bool,
-        space: int,
-        slide: int,
-        move_rule: int,
-        large: int,
-    ) -> tuple[set[stuck.Work | stuck.DownWork] | None, stuck.WorkSummary]:
-        seen, found = class_summary(start, klondike, space, slide, move_rule, large)
+        start: stuck.Work, space: int, slide: int, move_rule: int, large: int
+    ) -> tuple[set[stuck.Work | stuck.DownWork] | None, stuck.WorkSummary | None]:
+        seen, found = class_summary(start, space, slide, move_rule, large)
         filed.append(0 if seen is None else len(seen))
         assert stuck._SUMMARIES[start, space, slide, move_rule] is found
         return seen, found
 
-    monkeypatch.setattr(fastplay, "_class_summary", spy)
+    monkeypatch.setattr(fastplay, "_bounded_class_summary", spy)
     slow = _generic(start)
     clear_caches()
     _same_hand(fastplay.play_greedy(start, 100_000), slow)
@@ -312,3 +307,53 @@ def test_large_searches_are_filed_and_found_again(
     _same_hand(fastplay.play_greedy(start, 100_000), slow)
     assert filed
     assert all(n == 0 for n in filed)  # found again
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_classes_too_large_to_search_go_to_the_planner(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # With the patience cut to two configurations, the searches the fast driver would make
+    # with top-card moves are too large: those choices go to the bot's planner, and the hand
+    # is the same.
+    monkeypatch.setattr(stuck, "_PATIENCE", 2)
+    clear_caches()
+    start = nl.deal(nl.Variant(work_pile_move="top_card", work_piles=6), 4, seed)
+    too_large: list[int] = []
+    bounded = stuck._bounded_class_summary
+
+    def spy(
+        start: stuck.Work, space: int, slide: int, move_rule: int, large: int
+    ) -> tuple[set[stuck.Work | stuck.DownWork] | None, stuck.WorkSummary | None]:
+        seen, found = bounded(start, space, slide, move_rule, large)
+        if found is None:
+            assert seen is not None
+            too_large.append(len(seen))
+        return seen, found
+
+    monkeypatch.setattr(fastplay, "_bounded_class_summary", spy)
+    slow = _generic(start)
+    clear_caches()
+    _same_hand(fastplay.play_greedy(start, 100_000), slow)
+    assert too_large
+    assert all(n > 2 for n in too_large)  # more than the patience found, then stopped
+
+
+def test_a_class_of_100_000_configurations_is_not_searched_whole() -> None:
+    # Top-card moves into any space: seat 0's piles reach 109 892 configurations. The fast
+    # driver leaves the choice to the planner, which stops at progress (the KH into a space).
+    clear_caches()
+    start = nl.GameState.from_nfen(
+        "standard,nerts_pile_size=1,work_piles=7,work_pile_move=top_card,slide_under=off,"
+        "caller_bonus=-3,nerts_penalty=-3,target_score=1 "
+        "AH0.2H0.3H0.4H0.5H0.6H0/AC0.2C0.3C0.4C0.5C0.6C0.7C0/AS0/AD0.2D0 "
+        "KH|9H.8S.7H.6S.5D|5S.4D.3S|KD.QC.JH|QH.JS.10D.9C.8D.7S.6D|10S.9D.8C.7D|10C|4S|-|"
+        "2S.9S.10H.3D.KS.8H.JD.JC.QS.KC.QD|12 play r0 s6"
+    )
+    hand = fastplay._Hand(start)
+    seat = hand.seats[0]
+    assert hand._summary(seat) is None
+    assert len(stuck._SUMMARIES) == 0  # nothing filed for a search cut short
+    fast = nl.play_hand(start, [nl.greedy_bot])
+    _same_hand(fast, _generic(start))
+    assert [str(m) for m in fast[1]] == ["0:10C@P5>P2", "0:KH@N>P5", "0:nerts"]

@@ -68,10 +68,11 @@ from nertslib.stuck import (
     DownWork,
     Work,
     WorkSummary,
-    _class_summary,
+    _bounded_class_summary,
     _fresh_pass,
     _onto_work,
     _pass_waste,
+    _plan_progress,
     _plan_search,
     _rest_of_pass,
     _reversible,
@@ -82,6 +83,7 @@ from nertslib.stuck import (
     _tops_up,
     _waste_top,
     resolve_stalemate,
+    stuck_layout,
 )
 
 __all__ = ["play_greedy", "supports"]
@@ -277,7 +279,11 @@ class _Hand:
             )
         return alone
 
-    def _summary(self, seat: _Seat) -> WorkSummary:
+    def _summary(self, seat: _Seat) -> WorkSummary | None:
+        """The seat's ``work_summary`` (kept), or ``None`` if its class is too large to search.
+
+        See ``stuck._bounded_class_summary``: such a choice goes to the bot's planner.
+        """
         summary = seat.summary
         if summary is None:
             ctx = self.ctx
@@ -292,9 +298,11 @@ class _Hand:
                 start = tuple(sorted(work))
                 reach = seat.reach
                 if reach is None or start not in reach[0]:
-                    seen, found = _class_summary(
-                        start, False, ctx.space, ctx.slide, ctx.move_rule, _LARGE
+                    seen, found = _bounded_class_summary(
+                        start, ctx.space, ctx.slide, ctx.move_rule, _LARGE
                     )
+                    if found is None:
+                        return None
                     # from the cache: not two configurations, no planner's shortcut
                     reach = ({start} if seen is None else seen), found
                     seat.reach = reach if self.reversible else None
@@ -324,6 +332,9 @@ class _Hand:
         if ctx.mandatory and self._mandatory(seat) is not None:
             return False
         summary = self._summary(seat)
+        if summary is None:
+            state = self.state()
+            return stuck_layout(state, state.layouts[seat.seat], ctx)
         nerts = seat.nerts[-1] if seat.nerts else -1
         waste = _pass_waste(seat, ctx)
         if _onto_work(ctx, summary, nerts, waste):
@@ -388,6 +399,9 @@ class _Hand:
                     return None
                 return _TURN[s] if len(seat.deck) > cur else _RESTOCK[s]
             summary = self._summary(seat)
+            if summary is None:  # a class too large to search: the planner's own way
+                state = self.state()
+                return _plan_progress(state, state.layouts[s], ctx, None)
         fkeys, aces = seat.tops_up
         if (
             not fkeys.isdisjoint(need)

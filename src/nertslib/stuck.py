@@ -202,7 +202,7 @@ def _class_summary(
 
     A summary in the cache comes back with ``None`` for the configurations. A search that
     finds more than ``filed`` configurations is filed in the cache (:func:`work_summary`
-    files every one; the fast greedy driver only large ones, a fresh hand's being new).
+    files every one).
     """
     key = (start, space, slide, move_rule)
     hit = _SUMMARIES.get(key)
@@ -212,6 +212,31 @@ def _class_summary(
     summary = cast(WorkSummary, _search(start, klondike, space, slide, move_rule, seen))
     _file(key, seen, summary, klondike, filed)
     return seen, summary
+
+
+def _bounded_class_summary(
+    start: Work, space: int, slide: int, move_rule: int, filed: int
+) -> tuple[set[Work | DownWork] | None, WorkSummary | None]:
+    """:func:`_class_summary` of face-up piles, or ``None`` for a class too large to search.
+
+    That is one of more than :data:`_PATIENCE` configurations (top-card moves and a space
+    can make 100 000 and more): the fast greedy driver, which asks, leaves such a choice to
+    the bot's planner (:func:`_plan_progress`), which searches only as far as progress.
+    """
+    key = (start, space, slide, move_rule)
+    hit = _SUMMARIES.get(key)
+    if hit is not None:
+        return None, hit
+    seen: set[Work | DownWork] = set()
+    summary = _search(start, False, space, slide, move_rule, seen, _too_large, _PATIENCE)
+    if summary is not None:
+        _file(key, seen, summary, False, filed)
+    return seen, summary
+
+
+def _too_large(_: WorkSummary) -> bool:
+    """The goal that stops a search once it has found :data:`_PATIENCE` configurations."""
+    return True
 
 
 def _file(
