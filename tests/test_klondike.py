@@ -284,3 +284,35 @@ def test_face_down_searches_take_the_moves_that_turn_a_card_up_first(
     monkeypatch.setattr(stuck, "_shuffle_moves", counted)
     assert nl.is_stuck(state, 1) is False
     assert len(searched) < 100
+
+
+def test_a_seat_none_of_whose_cards_can_go_up_is_stuck_without_a_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # One foundation per suit, every suit started: no Ace can start one, and every foundation
+    # is complete. Seat 0 has no Nerts card and no stock: nothing can ever go up. Its piles
+    # reach 441 889 configurations (49 s to search them all); none is needed.
+    clear_caches()
+    state = nl.GameState.from_nfen(
+        "standard,nerts_pile_face_up=true,work_piles=8,work_pile_layout=klondike,"
+        "slide_under=always,foundation_build=any_suit,foundation_limit=one_per_suit,"
+        "stock_turn=1,max_stock_passes=3,caller_bonus=10,nerts_penalty=0,king_bonus=-1,"
+        "target_score=167,joker_binding=while_covered "
+        "AD0.2D0.3C1.4S1.5S1.6C1.7H0.8H0.9D1.10C1.JH1.QS1.KC0/"
+        "AH1.2C1.3D1.4C1.5D1.6D0.7D1.8S1.9C1.10H1.JD0.QC1.KD0/"
+        "AS1.2S1.3H1.4H0.5H1.6S1.7C1.8H1.9S0.10C0.JD1.QC0.KH0/"
+        "AC1.2D1.3D0.4D1.5S0.6C0.7S1.8D1.9D0.10D0.JC0.QD0.KD1 "
+        "-|4D.3S|6H.5C|3C|5D.8D~7D.6S.5H.4S.3H.2C.AH|8S.7S~QH|2H.9C.8C~9H|KS.AC.7C~AS|"
+        "JH.QS.2S.10S.JS.10H~4C|-|-|3 "
+        "-|KC.QD.JC.10D.9S|6H.5C.4H|10S.9H|3S|AD|KS.QH.JS|KH.7H.2H~8C|6D|-|-|0 play r0 s5291"
+    )
+    searched: list[int] = []
+
+    def counted(*args: object) -> object:
+        searched.append(1)
+        return _shuffle_moves(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(stuck, "_shuffle_moves", counted)
+    assert nl.is_stuck(state, 0) is True
+    assert stuck.plan_progress(state, 0) is None
+    assert searched == []

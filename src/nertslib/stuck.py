@@ -283,7 +283,8 @@ def _progress_in_reach(
 ) -> tuple[WorkSummary | None, bool, bool]:
     """Progress in reach of ``lay``'s piles, searched only as far as needed.
 
-    Returns the layout's :func:`work_summary` (``None`` if the search stopped before its end),
+    Returns the layout's :func:`work_summary` (``None`` if the search stopped before its end,
+    or was not needed: no Nerts or waste card, and no work card that could go up),
     whether some reachable configuration lets the Nerts top ``nerts`` (``-1``: none), a card
     of ``waste`` or a work top make progress, and whether that progress goes onto the seat's
     own piles (then it holds whatever the foundations are). Turning a card up cannot be
@@ -299,6 +300,14 @@ def _progress_in_reach(
     key = (start, space, slide, move_rule)
     summary = _SUMMARIES.get(key)
     if summary is None:
+        if (
+            nerts < 0
+            and not waste.keys
+            and not any(_to_foundation_ok(state, ctx, c) for p in (*lay.work, *lay.down) for c in p)
+        ):
+            # No Nerts card, no waste top, and none of the seat's work cards, face-down ones
+            # included, can go up: no configuration makes progress, whatever the search finds.
+            return None, False, False
         own = False
 
         def goal(one: WorkSummary) -> bool:
@@ -914,8 +923,7 @@ def _plan_progress(
     else:
         progress = _progress_with(state, ctx, summary, nerts, waste)
     if not progress:
-        # progress needs another waste top (or is impossible): turn, unless stuck (a search
-        # that finds no progress runs to its end: the summary is known)
+        # progress needs another waste top (or is impossible): turn, unless stuck
         if state.status is not None or stuck_layout(state, lay, ctx, summary):
             return None
         if len(lay.deck) > lay.cursor:
