@@ -7,6 +7,8 @@ the final state and its derived ``need`` (not part of state equality, but read b
 
 from __future__ import annotations
 
+from unittest import mock
+
 import attrs
 import pytest
 from hypothesis import assume, given
@@ -357,3 +359,20 @@ def test_a_class_of_100_000_configurations_is_not_searched_whole() -> None:
     fast = nl.play_hand(start, [nl.greedy_bot])
     _same_hand(fast, _generic(start))
     assert [str(m) for m in fast[1]] == ["0:10C@P5>P2", "0:KH@N>P5", "0:nerts"]
+
+
+@examples(60)
+@given(games(), st.sampled_from([2, 2_000]))
+def test_the_driver_s_stuck_test_is_the_engine_s_also_for_classes_too_large_to_search(
+    game: tuple[GameState, list[nl.Move]], patience: int
+) -> None:
+    # The everyone-stuck test of the fast driver asks stuck.stuck_layout where a class is too
+    # large for its own summary (the limit drawn down to two here, to reach that way often).
+    state = game[0]
+    assume(fastplay.supports(state) and not state.is_over)
+    clear_caches()
+    with mock.patch.object(stuck, "_PATIENCE", patience):
+        hand = fastplay._Hand(state)
+        verdicts = [hand.stuck(seat) for seat in hand.seats]
+    clear_caches()
+    assert verdicts == [nl.is_stuck(state, i) for i in range(len(state.layouts))]
