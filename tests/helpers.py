@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from types import ModuleType
+from typing import Any
+
+import pytest
 
 import nertslib as nl
 from nertslib.cards import CARDS, DECK_SPAN
@@ -78,3 +82,20 @@ def move(text: str) -> nl.Move:
 def moves_text(state: nl.GameState, seat: int) -> list[str]:
     """The legal moves of ``seat`` as notation strings."""
     return [str(m) for m in nl.legal_moves(state, seat)]
+
+
+def count_calls(monkeypatch: pytest.MonkeyPatch, module: ModuleType, name: str) -> list[int]:
+    """Replace ``module.name`` for the test by a wrapper that counts its calls.
+
+    Returns the count as a list (one entry per call, so that ``clear()`` starts it again): the
+    scenario tests of the stuck searches count the configurations a search took this way.
+    """
+    inner: Callable[..., Any] = getattr(module, name)
+    calls: list[int] = []
+
+    def counted(*args: Any) -> Any:
+        calls.append(1)
+        return inner(*args)
+
+    monkeypatch.setattr(module, name, counted)
+    return calls

@@ -14,9 +14,9 @@ import nertslib as nl
 from nertslib import stuck
 from nertslib.cards import CARDS, DECK_SPAN, FACE, JOKER_OF, KEY
 from nertslib.jokers import FREE, INVALID, declaration_fits, pile_base, position_key
-from nertslib.rules import joker_shuffle_moves, pile_problem
+from nertslib.rules import pile_problem
 from nertslib.testing import clear_caches, random_sim_test, state_problems
-from tests.helpers import move, moves_text, position
+from tests.helpers import count_calls, move, moves_text, position
 from tests.strategies import _play, candidate_moves, examples, variants
 
 JOKERS = nl.Variant(jokers_per_deck=2)
@@ -448,13 +448,7 @@ def test_the_exact_joker_search_takes_piles_in_any_order_as_one(
         "-|-|-|-|KS.QD.JC.10H.9S|10S|-|KC.QH.JS|-|-|2 "
         "-|-|-|JH|X1(b5).4D|-|KH.QC|KD.QS|-|-|6 play r0 s1"
     )
-    searched: list[int] = []
-
-    def counted(*args: object) -> object:
-        searched.append(1)
-        return joker_shuffle_moves(*args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(stuck, "joker_shuffle_moves", counted)
+    searched = count_calls(monkeypatch, stuck, "joker_shuffle_moves")
     assert nl.is_stuck(state, 1) is True
     assert 1 < len(searched) < 1_000
     # the same piles in another order are the same verdict, from the same few

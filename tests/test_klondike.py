@@ -13,10 +13,9 @@ from hypothesis import strategies as st
 
 import nertslib as nl
 from nertslib import stuck
-from nertslib.rules import _shuffle_moves
 from nertslib.state import Layout
 from nertslib.testing import clear_caches, random_sim_test, state_problems
-from tests.helpers import move, moves_text, position
+from tests.helpers import count_calls, move, moves_text, position
 from tests.strategies import examples
 from tests.test_stuck import brute_force_stuck
 
@@ -242,13 +241,7 @@ _MANY_CONFIGURATIONS = (
 def test_face_down_searches_stop_at_the_first_progress(monkeypatch: pytest.MonkeyPatch) -> None:
     clear_caches()
     state = nl.GameState.from_nfen(_MANY_CONFIGURATIONS)
-    searched: list[int] = []
-
-    def counted(*args: object) -> object:
-        searched.append(1)
-        return _shuffle_moves(*args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(stuck, "_shuffle_moves", counted)
+    searched = count_calls(monkeypatch, stuck, "_shuffle_moves")
     assert nl.is_stuck(state, 0) is False
     assert len(searched) <= 3  # the start, the 7S moved, and the space found
     assert nl.Move.rotate(0) not in nl.legal_moves(state, 0)
@@ -275,13 +268,7 @@ def test_face_down_searches_take_the_moves_that_turn_a_card_up_first(
         "play r0 s0"
     )
     assert stuck.waste_tops(state.layouts[1], state.ctx) == frozenset()
-    searched: list[int] = []
-
-    def counted(*args: object) -> object:
-        searched.append(1)
-        return _shuffle_moves(*args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(stuck, "_shuffle_moves", counted)
+    searched = count_calls(monkeypatch, stuck, "_shuffle_moves")
     assert nl.is_stuck(state, 1) is False
     assert len(searched) < 100
 
@@ -306,13 +293,7 @@ def test_a_seat_none_of_whose_cards_can_go_up_is_stuck_without_a_search(
         "JH.QS.2S.10S.JS.10H~4C|-|-|3 "
         "-|KC.QD.JC.10D.9S|6H.5C.4H|10S.9H|3S|AD|KS.QH.JS|KH.7H.2H~8C|6D|-|-|0 play r0 s5291"
     )
-    searched: list[int] = []
-
-    def counted(*args: object) -> object:
-        searched.append(1)
-        return _shuffle_moves(*args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(stuck, "_shuffle_moves", counted)
+    searched = count_calls(monkeypatch, stuck, "_shuffle_moves")
     assert nl.is_stuck(state, 0) is True
     assert stuck.plan_progress(state, 0) is None
     assert searched == []

@@ -14,7 +14,7 @@ from nertslib.context import MOVE_ANY_SUFFIX, SLIDE_OFF, SPACE_NERTS_ONLY
 from nertslib.rules import _shuffle_moves
 from nertslib.stuck import _after, _reversible, waste_tops
 from nertslib.testing import clear_caches
-from tests.helpers import move, moves_text, position
+from tests.helpers import count_calls, move, moves_text, position
 from tests.strategies import examples, games, near_stuck, states
 
 _LIMIT = 20_000
@@ -301,13 +301,7 @@ def test_searches_under_rules_that_cannot_undo_stop_at_the_first_progress(
         "QS.7C.JD.8D.10S.6H.4S.9C.KD.4H.3D|-|6 play r0 s0"
     )
     assert not _reversible(state.ctx.space, state.ctx.slide, state.ctx.move_rule)
-    searched: list[int] = []
-
-    def counted(*args: object) -> object:
-        searched.append(1)
-        return _shuffle_moves(*args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(stuck, "_shuffle_moves", counted)
+    searched = count_calls(monkeypatch, stuck, "_shuffle_moves")
     assert nl.is_stuck(state, 0) is False
     assert len(searched) < 100
     assert nl.Move.rotate(0) not in nl.legal_moves(state, 0)
@@ -328,13 +322,7 @@ def test_a_search_under_reversible_rules_stops_at_progress_after_its_patience(
         "2S.9S.10H.3D.KS.8H.JD.JC.QS.KC.QD.KH|12 play r0 s6"
     )
     assert _reversible(state.ctx.space, state.ctx.slide, state.ctx.move_rule)
-    searched: list[int] = []
-
-    def counted(*args: object) -> object:
-        searched.append(1)
-        return _shuffle_moves(*args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(stuck, "_shuffle_moves", counted)
+    searched = count_calls(monkeypatch, stuck, "_shuffle_moves")
     assert nl.is_stuck(state, 0) is False
     # patience counts the configurations found, of which about half were taken by then
     assert stuck._PATIENCE // 4 < len(searched) <= stuck._PATIENCE
