@@ -328,6 +328,24 @@ def test_a_search_under_reversible_rules_stops_at_progress_after_its_patience(
     assert stuck._PATIENCE // 4 < len(searched) <= stuck._PATIENCE
 
 
+def test_a_seat_with_no_cards_left_is_stuck_without_a_search() -> None:
+    # Every card is up and the seat has not called Nerts yet: nothing to
+    # search, no summary; the random dev profile found the property below mistaking that for
+    # a search stopped at progress.
+    state = nl.GameState.from_nfen(
+        "standard,nerts_pile_size=1,stock_turn=1,target_score=1 "
+        "AC0.2C0.3C0.4C0.5C0.6C0.7C0.8C0.9C0.10C0.JC0.QC0.KC0/"
+        "AD0.2D0.3D0.4D0.5D0.6D0.7D0.8D0.9D0.10D0.JD0.QD0.KD0/"
+        "AS0.2S0.3S0.4S0.5S0.6S0.7S0.8S0.9S0.10S0.JS0.QS0.KS0/"
+        "AH0.2H0.3H0.4H0.5H0.6H0.7H0.8H0.9H0.10H0.JH0.QH0.KH0 -|-|-|-|-|-|-|6 play r0 s0"
+    )
+    lay, ctx = state.layouts[0], state.ctx
+    waste = stuck._pass_waste(lay, ctx)
+    assert stuck._progress_in_reach(state, ctx, lay, -1, waste) == (None, False, False)
+    assert nl.is_stuck(state, 0) is True
+    assert [str(m) for m in nl.legal_moves(state, 0)] == ["0:nerts"]
+
+
 @examples(80, deadline=None)
 @given(
     st.one_of(states(max_steps=300), near_stuck().map(lambda case: case[0])),
@@ -381,7 +399,7 @@ def test_the_early_stopping_search_gives_the_full_searchs_verdict(
         # filed: asked again, the cache answers the same
         answer = stuck._progress_in_reach(state, ctx, lay, nerts, waste)
         assert answer == (summary, progress, own)
-    elif own:
+    elif progress and own:  # stopped early, onto the piles
         assert onto
-    else:
+    elif progress:  # stopped early, to a foundation
         assert up
