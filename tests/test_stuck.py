@@ -329,9 +329,9 @@ def test_a_search_under_reversible_rules_stops_at_progress_after_its_patience(
 
 
 def test_a_seat_with_no_cards_left_is_stuck_without_a_search() -> None:
-    # Every card is up and the seat has not called Nerts yet: nothing to
-    # search, no summary; the random dev profile found the property below mistaking that for
-    # a search stopped at progress.
+    # Every card is up and the seat has not called Nerts yet: nothing to search, no summary;
+    # the random dev profile found the property below mistaking that for a search stopped at
+    # progress.
     state = nl.GameState.from_nfen(
         "standard,nerts_pile_size=1,stock_turn=1,target_score=1 "
         "AC0.2C0.3C0.4C0.5C0.6C0.7C0.8C0.9C0.10C0.JC0.QC0.KC0/"
