@@ -13,10 +13,11 @@ from hypothesis import strategies as st
 
 import nertslib as nl
 from nertslib import stuck
+from nertslib.rules import _shuffle_moves
 from nertslib.state import Layout
 from nertslib.testing import clear_caches, random_sim_test, state_problems
 from tests.helpers import count_calls, move, moves_text, position
-from tests.strategies import examples
+from tests.strategies import examples, states
 from tests.test_stuck import brute_force_stuck
 
 KLONDIKE = nl.Variant(work_pile_layout="klondike")
@@ -297,3 +298,19 @@ def test_a_seat_none_of_whose_cards_can_go_up_is_stuck_without_a_search(
     assert nl.is_stuck(state, 0) is True
     assert stuck.plan_progress(state, 0) is None
     assert searched == []
+
+
+@examples(60)
+@given(states(max_steps=300))
+def test_the_search_s_next_configuration_is_the_move_s(state: nl.GameState) -> None:
+    # stuck._next_pairs works on the sorted (face-down, face-up) pairs themselves; it must
+    # give what the move gives: the piles after it (stuck._after_down), paired and sorted.
+    ctx = state.ctx
+    for lay in state.layouts:
+        if not lay.down or stuck.has_joker(lay):
+            continue
+        cfg = stuck._pairs(lay.work, lay.down)
+        work, down = stuck._split(cfg)
+        for card, i, tgt, j in _shuffle_moves(work, ctx.space, ctx.slide, ctx.move_rule, down):
+            expected = stuck._pairs(*stuck._after_down(work, down, card, i, tgt, j))
+            assert stuck._next_pairs(cfg, card, i, tgt, j) == expected

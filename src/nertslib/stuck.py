@@ -173,6 +173,19 @@ def _after_down(work: Work, down: Work, card: int, i: int, tgt: int, j: int) -> 
     return tuple(piles), new_down if any(new_down) else ()
 
 
+def _next_pairs(cfg: DownWork, card: int, i: int, tgt: int, j: int) -> DownWork:
+    """``_pairs(*_after_down(...))`` of the piles of ``cfg`` (as :func:`_split` orders them)."""
+    pairs = list(cfg)
+    hidden, pile = pairs[i]
+    d = pile.index(card)
+    moved = pile[d:]
+    pairs[i] = (hidden[:-1], hidden[-1:]) if not d and hidden else (hidden, pile[:d])
+    hidden, pile = pairs[j]
+    pairs[j] = (hidden, pile + moved if tgt == _TP else moved + pile)
+    pairs.sort()
+    return tuple(pairs)
+
+
 def _split(cfg: DownWork) -> tuple[Work, Work]:
     work = tuple(p for _, p in cfg)
     down = tuple(d for d, _ in cfg)
@@ -403,8 +416,9 @@ def _search(  # noqa: PLR0912 - one loop, inlined (searches are hot)
             # Configurations that turn a card up are taken first (pushed last): the cards
             # under the face-down ones are what a search for progress most often waits for.
             turned: list[Work | DownWork] = []
+            pairs = cast(DownWork, cfg)
             for card, i, tgt, j in _shuffle_moves(work, space, slide, move_rule, down):
-                nxt = _pairs(*_after_down(work, down, card, i, tgt, j))
+                nxt = _next_pairs(pairs, card, i, tgt, j)
                 if nxt not in seen:
                     seen.add(nxt)
                     if down and down[i] and work[i][0] == card:
