@@ -290,17 +290,23 @@ def test_large_searches_are_filed_and_found_again(
     clear_caches()
     start = nl.deal("standard", 4, seed)
     filed: list[int] = []  # configurations found; 0 for a summary from the cache
-    class_summary = stuck._bounded_class_summary
+    class_summary = stuck._class_summary
 
     def spy(
-        start: stuck.Work, space: int, slide: int, move_rule: int, large: int
+        start: stuck.Work,
+        klondike: bool,
+        space: int,
+        slide: int,
+        move_rule: int,
+        large: int,
+        bounded: bool,
     ) -> tuple[set[stuck.Work | stuck.DownWork] | None, stuck.WorkSummary | None]:
-        seen, found = class_summary(start, space, slide, move_rule, large)
+        seen, found = class_summary(start, klondike, space, slide, move_rule, large, bounded)
         filed.append(0 if seen is None else len(seen))
         assert stuck._SUMMARIES[start, space, slide, move_rule] is found
         return seen, found
 
-    monkeypatch.setattr(fastplay, "_bounded_class_summary", spy)
+    monkeypatch.setattr(fastplay, "_class_summary", spy)
     slow = _generic(start)
     clear_caches()
     _same_hand(fastplay.play_greedy(start, 100_000), slow)
@@ -322,18 +328,24 @@ def test_classes_too_large_to_search_go_to_the_planner(
     clear_caches()
     start = nl.deal(nl.Variant(work_pile_move="top_card", work_piles=6), 4, seed)
     too_large: list[int] = []
-    bounded = stuck._bounded_class_summary
+    class_summary = stuck._class_summary
 
     def spy(
-        start: stuck.Work, space: int, slide: int, move_rule: int, large: int
+        start: stuck.Work,
+        klondike: bool,
+        space: int,
+        slide: int,
+        move_rule: int,
+        large: int,
+        bounded: bool,
     ) -> tuple[set[stuck.Work | stuck.DownWork] | None, stuck.WorkSummary | None]:
-        seen, found = bounded(start, space, slide, move_rule, large)
+        seen, found = class_summary(start, klondike, space, slide, move_rule, large, bounded)
         if found is None:
             assert seen is not None
             too_large.append(len(seen))
         return seen, found
 
-    monkeypatch.setattr(fastplay, "_bounded_class_summary", spy)
+    monkeypatch.setattr(fastplay, "_class_summary", spy)
     slow = _generic(start)
     clear_caches()
     _same_hand(fastplay.play_greedy(start, 100_000), slow)

@@ -68,7 +68,7 @@ from nertslib.stuck import (
     DownWork,
     Work,
     WorkSummary,
-    _bounded_class_summary,
+    _class_summary,
     _fresh_pass,
     _onto_work,
     _pass_waste,
@@ -282,7 +282,7 @@ class _Hand:
     def _summary(self, seat: _Seat) -> WorkSummary | None:
         """The seat's ``work_summary`` (kept), or ``None`` if its class is too large to search.
 
-        See ``stuck._bounded_class_summary``: such a choice goes to the bot's planner.
+        See ``stuck._class_summary``: such a choice goes to the bot's planner.
         """
         summary = seat.summary
         if summary is None:
@@ -298,8 +298,8 @@ class _Hand:
                 start = tuple(sorted(work))
                 reach = seat.reach
                 if reach is None or start not in reach[0]:
-                    seen, found = _bounded_class_summary(
-                        start, ctx.space, ctx.slide, ctx.move_rule, _LARGE
+                    seen, found = _class_summary(
+                        start, False, ctx.space, ctx.slide, ctx.move_rule, _LARGE, bounded=True
                     )
                     if found is None:
                         return None

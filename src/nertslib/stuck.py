@@ -205,45 +205,40 @@ def work_summary(
     uncover them are part of the search (turning a card up cannot be undone).
     """
     start: Work | DownWork = _pairs(work, down) if down else tuple(sorted(work))
-    return _class_summary(start, bool(down), space, slide, move_rule, 0)[1]
+    summary = _class_summary(start, bool(down), space, slide, move_rule, 0, bounded=False)[1]
+    return cast(WorkSummary, summary)  # unbounded: always searched to its end
 
 
 def _class_summary(
-    start: Work | DownWork, klondike: bool, space: int, slide: int, move_rule: int, filed: int
-) -> tuple[set[Work | DownWork] | None, WorkSummary]:
+    start: Work | DownWork,
+    klondike: bool,
+    space: int,
+    slide: int,
+    move_rule: int,
+    filed: int,
+    bounded: bool,
+) -> tuple[set[Work | DownWork] | None, WorkSummary | None]:
     """:func:`work_summary` from the sorted ``start``, and the configurations its search found.
 
     A summary in the cache comes back with ``None`` for the configurations. A search that
     finds more than ``filed`` configurations is filed in the cache (:func:`work_summary`
-    files every one).
+    files every one). With ``bounded``, a class of more than :data:`_PATIENCE`
+    configurations (top-card moves and a space can make 100 000 and more) is not searched to
+    its end: the summary is ``None``, and nothing is filed. The fast greedy driver asks so,
+    and leaves such a choice to the bot's planner (:func:`_plan_progress`), which searches
+    only as far as progress.
     """
     key = (start, space, slide, move_rule)
     hit = _SUMMARIES.get(key)
     if hit is not None:
         return None, hit
     seen: set[Work | DownWork] = set()
-    summary = cast(WorkSummary, _search(start, klondike, space, slide, move_rule, seen))
-    _file(key, seen, summary, klondike, filed)
-    return seen, summary
-
-
-def _bounded_class_summary(
-    start: Work, space: int, slide: int, move_rule: int, filed: int
-) -> tuple[set[Work | DownWork] | None, WorkSummary | None]:
-    """:func:`_class_summary` of face-up piles, or ``None`` for a class too large to search.
-
-    That is one of more than :data:`_PATIENCE` configurations (top-card moves and a space
-    can make 100 000 and more): the fast greedy driver, which asks, leaves such a choice to
-    the bot's planner (:func:`_plan_progress`), which searches only as far as progress.
-    """
-    key = (start, space, slide, move_rule)
-    hit = _SUMMARIES.get(key)
-    if hit is not None:
-        return None, hit
-    seen: set[Work | DownWork] = set()
-    summary = _search(start, False, space, slide, move_rule, seen, _too_large, _PATIENCE)
+    if bounded:
+        summary = _search(start, klondike, space, slide, move_rule, seen, _too_large, _PATIENCE)
+    else:
+        summary = _search(start, klondike, space, slide, move_rule, seen)
     if summary is not None:
-        _file(key, seen, summary, False, filed)
+        _file(key, seen, summary, klondike, filed)
     return seen, summary
 
 
