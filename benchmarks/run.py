@@ -53,6 +53,15 @@ HANDS_SEEDS = 10_000  # figure c: every repeat plays fresh seeds from here on
 GENERIC_SEEDS = 50_000  # figure c's generic driver: fresh seeds, figure c's plus this
 CHESS_SEED = 12_345
 KB = 1_000  # "5 KB" in the targets means 5 000 bytes
+# Issue 6 measures every target "as a ratio in the same run". It quotes figure c absolutely
+# (900 hands/s) for "this machine class", where performance-notes.md section 7 timed the
+# calibration loop at 24.0 M it/s and python-chess playouts at 30.7 k moves/s in its same-run
+# comparison; its ratio form is therefore a cost in calibration iterations per hand.
+REFERENCE_CAL_RATE = 24.0e6
+REFERENCE_CHESS_RATE = 30.7e3
+HANDS_TARGET = 900
+HANDS_TARGET_CAL_IT = REFERENCE_CAL_RATE / HANDS_TARGET  # 26 667 cal-it per hand
+PAIRS_TARGET_X = 7  # pairs per python-chess move, greedy and random play alike
 
 
 @dataclass(frozen=True)
@@ -597,6 +606,11 @@ def main(argv: Sequence[str] | None = None) -> int:  # noqa: PLR0915 - a flat re
         f"{cal_units(c_hand):,.0f} cal-it/hand  (spread {c_hand.spread})"
     )
     print(
+        f"  target: {HANDS_TARGET} hands/s on the reference machine (calibration "
+        f"{si(REFERENCE_CAL_RATE)} it/s) = {HANDS_TARGET_CAL_IT:,.0f} cal-it/hand; this run's "
+        f"calibration speed makes that {cal_rate / HANDS_TARGET_CAL_IT:.0f} hands/s here"
+    )
+    print(
         f"  the generic driver (a GameState after every move; play_hand takes it for other "
         f"bots): {c_generic.rate:.1f} hands/s = {cal_units(c_generic):,.0f} cal-it/hand, "
         f"{c_generic.ratio(c_hand):.2f} x the fast path's time (spread {c_generic.spread})"
@@ -657,15 +671,17 @@ def main(argv: Sequence[str] | None = None) -> int:  # noqa: PLR0915 - a flat re
         )
     print()
 
-    a_x = 1 / a_warm.ratio(chs)
+    a_x, b_x = 1 / a_warm.ratio(chs), 1 / b_rand.ratio(chs)
+    c_cal_it = cal_units(c_hand)
+    c_chess_scaled = REFERENCE_CHESS_RATE / c_hand.ratio(chs)
     rows = [
         Row("calibration loop", f"{si(cal_rate)} it/s", "-", "info"),
         Row("python-chess playouts", f"{si(chs.rate)} moves/s", "-", "info"),
         Row(
             "a greedy legal_moves+apply",
             f"{si(a_warm.rate)} pairs/s, {a_x:.2f}x chess, {cal_units(a_warm):.0f} cal-it",
-            ">= 7x chess",
-            verdict(a_x >= 7),
+            f">= {PAIRS_TARGET_X}x chess",
+            verdict(a_x >= PAIRS_TARGET_X),
         ),
         Row(
             "a Pounce greedy pairs",
@@ -676,16 +692,21 @@ def main(argv: Sequence[str] | None = None) -> int:  # noqa: PLR0915 - a flat re
         ),
         Row(
             "b random legal_moves+apply",
-            f"{si(b_rand.rate)} pairs/s, {1 / b_rand.ratio(chs):.2f}x chess, "
-            f"{cal_units(b_rand):.0f} cal-it",
-            "-",
-            "info",
+            f"{si(b_rand.rate)} pairs/s, {b_x:.2f}x chess, {cal_units(b_rand):.0f} cal-it",
+            f">= {PAIRS_TARGET_X}x chess",
+            verdict(b_x >= PAIRS_TARGET_X),
         ),
         Row(
             "c greedy hands per core",
-            f"{c_hand.rate:.1f} hands/s, {cal_units(c_hand):,.0f} cal-it",
-            ">= 900/s",
-            verdict(c_hand.rate >= 900),
+            f"{c_hand.rate:.1f} hands/s, {c_cal_it:,.0f} cal-it",
+            f"<= {HANDS_TARGET_CAL_IT / 1000:.1f} k cal-it",
+            verdict(c_cal_it <= HANDS_TARGET_CAL_IT),
+        ),
+        Row(
+            "c the same, chess-scaled",
+            f"{c_chess_scaled:.0f} hands/s at {si(REFERENCE_CHESS_RATE)} chess moves/s",
+            f">= {HANDS_TARGET}/s",
+            "info",
         ),
         Row(
             "c the same, generic driver",
