@@ -503,6 +503,9 @@ def main(argv: Sequence[str] | None = None) -> int:  # noqa: PLR0915 - a flat re
     def fill_moves() -> object:
         return replay_pairs(games)
 
+    def fill_random() -> object:
+        return random_play(rstarts, rseeds)
+
     def fill_pounce() -> object:
         return replay_pairs(pounce_games)
 
@@ -516,7 +519,8 @@ def main(argv: Sequence[str] | None = None) -> int:  # noqa: PLR0915 - a flat re
     a_warm = Bench("a greedy pairs", lambda _r: replay_pairs(games), setup=fill_moves)
     a_cold = Bench("a greedy pairs, cold cache", lambda _r: replay_pairs(games), setup=clear)
     a_pounce = Bench("a Pounce greedy pairs", lambda _r: replay_pairs(pounce_games), fill_pounce)
-    b_rand = Bench("b random pairs", lambda _r: random_play(rstarts, rseeds))
+    b_rand = Bench("b random pairs", lambda _r: random_play(rstarts, rseeds), setup=fill_random)
+    b_cold = Bench("b random pairs, cold cache", lambda _r: random_play(rstarts, rseeds), clear)
     c_hand = Bench("c greedy hands", lambda r: greedy_hands(hand_starts[r]))
     c_generic = Bench("c greedy hands, generic", lambda r: greedy_hands_generic(generic_starts[r]))
     d_cold = Bench("d is_stuck, cold", lambda _r: stuck_every_seat(states), setup=clear)
@@ -528,7 +532,7 @@ def main(argv: Sequence[str] | None = None) -> int:  # noqa: PLR0915 - a flat re
     i_json = Bench("i state JSON round trip", lambda _r: json_round_trips(view_sample))
     j_det = Bench("j determinize", lambda _r: determinizations(seat_views))
     benches = [
-        *(cal, chs, a_warm, a_cold, a_pounce, b_rand, c_hand, c_generic, d_cold, d_warm),
+        *(cal, chs, a_warm, a_cold, a_pounce, b_rand, b_cold, c_hand, c_generic, d_cold, d_warm),
         *(f_nfen, f_move, g_view, h_vnfen, i_json, j_det),
     ]
     print(
@@ -593,6 +597,10 @@ def main(argv: Sequence[str] | None = None) -> int:  # noqa: PLR0915 - a flat re
         f"  {si(b_rand.rate)} pairs/s ({b_rand.sec_per_unit * 1e6:.1f} us/pair) = "
         f"{1 / b_rand.ratio(chs):.2f} x python-chess = {cal_units(b_rand):.0f} cal-it/pair  "
         f"(spread {b_rand.spread})"
+    )
+    print(
+        f"  with the engine's caches emptied first: {si(b_cold.rate)} pairs/s = "
+        f"{1 / b_cold.ratio(chs):.2f} x python-chess = {cal_units(b_cold):.0f} cal-it/pair"
     )
     print(
         f"  {random_pairs} pairs in {len(rseeds)} hands; {random_over} of them ended "
@@ -684,6 +692,13 @@ def main(argv: Sequence[str] | None = None) -> int:  # noqa: PLR0915 - a flat re
             verdict(a_x >= PAIRS_TARGET_X),
         ),
         Row(
+            "a the same, caches emptied",
+            f"{si(a_cold.rate)} pairs/s, {1 / a_cold.ratio(chs):.2f}x chess, "
+            f"{cal_units(a_cold):.0f} cal-it",
+            "-",
+            "info",
+        ),
+        Row(
             "a Pounce greedy pairs",
             f"{si(a_pounce.rate)} pairs/s, {a_pounce_x:.2f}x chess, "
             f"{cal_units(a_pounce):.0f} cal-it",
@@ -695,6 +710,13 @@ def main(argv: Sequence[str] | None = None) -> int:  # noqa: PLR0915 - a flat re
             f"{si(b_rand.rate)} pairs/s, {b_x:.2f}x chess, {cal_units(b_rand):.0f} cal-it",
             f">= {PAIRS_TARGET_X}x chess",
             verdict(b_x >= PAIRS_TARGET_X),
+        ),
+        Row(
+            "b the same, caches emptied",
+            f"{si(b_cold.rate)} pairs/s, {1 / b_cold.ratio(chs):.2f}x chess, "
+            f"{cal_units(b_cold):.0f} cal-it",
+            "-",
+            "info",
         ),
         Row(
             "c greedy hands per core",
