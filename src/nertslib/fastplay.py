@@ -5,9 +5,11 @@ them: a new :class:`~nertslib.GameState` after every move, a check of every move
 just generated, caches keyed by whole piles. This module plays the same hand on one mutable
 copy (a seat's piles stay tuples, so the stuck tests' caches still apply), makes exactly the
 choices :func:`~nertslib.greedy_bot` makes, applies them as :func:`~nertslib.apply` does, and
-builds a :class:`~nertslib.GameState` only where it needs one: for the rare choice that takes
-a search (a rearrangement of the work piles, which it leaves to the bot's own planner), for
-the everyone-stuck resolution, and at the end.
+builds a :class:`~nertslib.GameState` only where it needs one: for the rare choice whose
+rearrangement class is too large to summarise (left to the bot's own planner), for the
+everyone-stuck resolution, and at the end. A rearrangement whose first move already makes
+progress possible is found by trying the moves between the piles (:meth:`_Hand._first_step`);
+a longer one by the planner's search, run on the mutable seat.
 
 It serves hands without jokers or face-down work piles (:func:`supports`); ``play_hand`` uses
 it by itself when every bot is ``greedy_bot``. ``tests/test_fastplay.py`` plays hands of the
