@@ -196,6 +196,14 @@ def _pairs(work: Work, down: Work) -> DownWork:
     return tuple(sorted(zip(down or ((),) * len(work), work, strict=True)))
 
 
+def _class_start(work: Work, down: Work) -> Work | DownWork:
+    """The configuration a search of ``work``'s class starts from, as :func:`_search` takes it.
+
+    The sorted piles, or with face-down cards (``down``) the sorted pairs of :func:`_pairs`.
+    """
+    return _pairs(work, down) if down else tuple(sorted(work))
+
+
 def work_summary(
     work: Work, space: int, slide: int, move_rule: int, down: Work = ()
 ) -> WorkSummary:
@@ -204,7 +212,7 @@ def work_summary(
     ``down`` holds the face-down cards under each pile in the Klondike layout: moves that
     uncover them are part of the search (turning a card up cannot be undone).
     """
-    start: Work | DownWork = _pairs(work, down) if down else tuple(sorted(work))
+    start = _class_start(work, down)
     summary = _class_summary(start, bool(down), space, slide, move_rule, 0, bounded=False)[1]
     return cast(WorkSummary, summary)  # unbounded: always searched to its end
 
@@ -304,7 +312,7 @@ def _progress_in_reach(
     """
     space, slide, move_rule = ctx.space, ctx.slide, ctx.move_rule
     klondike = bool(lay.down)
-    start: Work | DownWork = _pairs(lay.work, lay.down) if klondike else tuple(sorted(lay.work))
+    start = _class_start(lay.work, lay.down)
     key = (start, space, slide, move_rule)
     summary = _SUMMARIES.get(key)
     if summary is None:
