@@ -7,6 +7,7 @@ the final state and its derived ``need`` (not part of state equality, but read b
 
 from __future__ import annotations
 
+from typing import NamedTuple
 from unittest import mock
 
 import attrs
@@ -326,17 +327,20 @@ def test_a_whole_pile_moved_into_a_space_leaves_the_planner_s_shortcut_alone() -
     assert hand.plan(1) == stuck.plan_progress(state, 1) == nl.Move.parse("1:4C@P4>P2")
 
 
-# hands that search (in seed 2's the choices all take first steps, _first_step)
-@pytest.mark.parametrize("seed", [0, 1, 3, 4, 5, 6])
-def test_large_searches_are_filed_and_found_again(
-    seed: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # With every search counted as large, each is filed in the stuck module's cache, and the
-    # same hand played again takes every summary from there: the same hand both times.
-    monkeypatch.setattr(fastplay, "_LARGE", 0)
-    clear_caches()
-    start = nl.deal("standard", 4, seed)
-    filed: list[int] = []  # configurations found; 0 for a summary from the cache
+class _Searched(NamedTuple):
+    """One of the fast driver's calls of ``stuck._class_summary`` (see :func:`_class_summaries`)."""
+
+    seen: set[stuck.Work | stuck.DownWork] | None
+    """The configurations its search found; ``None`` for a summary from the cache."""
+    summary: stuck.WorkSummary | None
+    """Its summary; ``None`` for a class too large to search."""
+    filed: bool
+    """Whether the stuck module's cache held that summary for its start right after the call."""
+
+
+def _class_summaries(monkeypatch: pytest.MonkeyPatch) -> list[_Searched]:
+    """Record every class summary the fast driver asks the stuck module for, in order."""
+    searches: list[_Searched] = []
     class_summary = stuck._class_summary
 
     def spy(
@@ -349,19 +353,37 @@ def test_large_searches_are_filed_and_found_again(
         bounded: bool,
     ) -> tuple[set[stuck.Work | stuck.DownWork] | None, stuck.WorkSummary | None]:
         seen, found = class_summary(start, klondike, space, slide, move_rule, large, bounded)
-        filed.append(0 if seen is None else len(seen))
-        assert stuck._SUMMARIES[start, space, slide, move_rule] is found
+        key = (start, space, slide, move_rule)
+        searches.append(
+            _Searched(seen, found, key in stuck._SUMMARIES and stuck._SUMMARIES[key] is found)
+        )
         return seen, found
 
     monkeypatch.setattr(fastplay, "_class_summary", spy)
+    return searches
+
+
+# hands that search (in seed 2's the choices all take first steps, _first_step)
+@pytest.mark.parametrize("seed", [0, 1, 3, 4, 5, 6])
+def test_large_searches_are_filed_and_found_again(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # With every search counted as large, each is filed in the stuck module's cache, and the
+    # same hand played again takes every summary from there: the same hand both times.
+    monkeypatch.setattr(fastplay, "_LARGE", 0)
+    clear_caches()
+    start = nl.deal("standard", 4, seed)
+    searches = _class_summaries(monkeypatch)
     slow = _generic(start)
     clear_caches()
     _same_hand(fastplay.play_greedy(start, 100_000), slow)
-    assert any(n > 1 for n in filed)  # searched and filed (a few found again already)
-    filed.clear()
+    assert all(one.filed for one in searches)
+    # searched and filed (a few found again already)
+    assert any(one.seen is not None and len(one.seen) > 1 for one in searches)
+    searches.clear()
     _same_hand(fastplay.play_greedy(start, 100_000), slow)
-    assert filed
-    assert all(n == 0 for n in filed)  # found again
+    assert searches
+    assert all(one.seen is None and one.filed for one in searches)  # found again
 
 
 # hands that meet such searches (in the others the choices take first steps, _first_step)
@@ -375,30 +397,14 @@ def test_classes_too_large_to_search_go_to_the_planner(
     monkeypatch.setattr(stuck, "_PATIENCE", 2)
     clear_caches()
     start = nl.deal(nl.Variant(work_pile_move="top_card", work_piles=6), 4, seed)
-    too_large: list[int] = []
-    class_summary = stuck._class_summary
-
-    def spy(
-        start: stuck.Work,
-        klondike: bool,
-        space: int,
-        slide: int,
-        move_rule: int,
-        large: int,
-        bounded: bool,
-    ) -> tuple[set[stuck.Work | stuck.DownWork] | None, stuck.WorkSummary | None]:
-        seen, found = class_summary(start, klondike, space, slide, move_rule, large, bounded)
-        if found is None:
-            assert seen is not None
-            too_large.append(len(seen))
-        return seen, found
-
-    monkeypatch.setattr(fastplay, "_class_summary", spy)
+    searches = _class_summaries(monkeypatch)
     slow = _generic(start)
     clear_caches()
     _same_hand(fastplay.play_greedy(start, 100_000), slow)
+    too_large = [one.seen for one in searches if one.summary is None]
     assert too_large
-    assert all(n > 2 for n in too_large)  # more than the patience found, then stopped
+    # more than the patience found, then stopped
+    assert all(seen is not None and len(seen) > 2 for seen in too_large)
 
 
 def test_a_class_of_100_000_configurations_is_not_searched_whole() -> None:
