@@ -66,6 +66,26 @@ def test_twin_states_are_frozen_and_hash_once() -> None:
     assert attrs.evolve(state, resolutions=1).resolutions == 1
 
 
+@examples(60)
+@given(games(max_steps=120), st.data())
+def test_apply_fills_in_every_field_of_the_values_it_builds(
+    game: tuple[GameState, list[nl.Move]], data: st.DataObject
+) -> None:
+    # rules._play fills blank twins field by field: a field left out would be unset (reading it
+    # raises AttributeError) and one written wrong would differ from the re-read position.
+    state, _ = game
+    moves = [m for seat in range(len(state.layouts)) for m in nl.legal_moves(state, seat)]
+    assume(moves)
+    after = nl.apply(state, data.draw(st.sampled_from(moves)))
+    assert type(after) is GameState
+    assert all(type(lay) is Layout for lay in after.layouts)
+    assert getattr(after, "_attrs_cached_hash") is None
+    again = GameState.from_nfen(after.to_nfen())
+    assert _fields(after) == _fields(again)  # ctx and need too, which == does not compare
+    assert [_fields(a) for a in after.layouts] == [_fields(b) for b in again.layouts]
+    assert hash(after) == hash(again)
+
+
 def test_twin_constructor_takes_every_field_in_order() -> None:
     @attrs.frozen(weakref_slot=False)
     class Point:
