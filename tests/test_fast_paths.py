@@ -79,7 +79,8 @@ def test_apply_fills_in_every_field_of_the_values_it_builds(
     after = nl.apply(state, data.draw(st.sampled_from(moves)))
     assert type(after) is GameState
     assert all(type(lay) is Layout for lay in after.layouts)
-    assert getattr(after, "_attrs_cached_hash") is None
+    cached = "_attrs_cached_hash"
+    assert getattr(after, cached) is None
     again = GameState.from_nfen(after.to_nfen())
     assert _fields(after) == _fields(again)  # ctx and need too, which == does not compare
     assert [_fields(a) for a in after.layouts] == [_fields(b) for b in again.layouts]
@@ -293,6 +294,56 @@ def test_the_sliced_pass_tops_are_the_tops_of_a_pass(
     limit = state.ctx.max_passes
     lay = attrs.evolve(lay, cursor=min(cursor, len(lay.deck)), passes=min(passes, limit))
     assert stuck._pass_top_set(lay, state.ctx) == frozenset(stuck.iter_waste_tops(lay, state.ctx))
+
+
+@examples(300)
+@given(variants(), st.integers(0, 2**32), st.integers(0, 60), st.integers(0, 3))
+def test_a_fresh_pass_is_in_reach_while_a_pass_is_left(
+    variant: nl.Variant, seed: int, cursor: int, passes: int
+) -> None:
+    # stuck_without_progress tests the tops of a fresh pass first (cached by the stock alone)
+    state = nl.deal(variant, 1, seed)
+    ctx = state.ctx
+    lay = state.layouts[0]
+    lay = attrs.evolve(lay, cursor=min(cursor, len(lay.deck)), passes=min(passes, ctx.max_passes))
+    fresh = stuck._fresh_pass(lay.deck, ctx.turn)
+    if not ctx.flip_immediately:
+        assert stuck._fresh_waste(lay.deck, ctx) == stuck._waste_of(fresh, ctx.fkey)
+        if lay.passes < ctx.max_passes:
+            assert set(fresh) <= set(stuck.iter_waste_tops(lay, ctx))
+
+
+def test_no_fresh_pass_once_the_passes_are_used_up() -> None:
+    # The last pass allowed: the Aces under the cursor would show only in a fresh pass.
+    state = GameState.from_nfen(
+        "standard,max_stock_passes=1 - KH.5C.2H.8S.2C.10H.KS.KD.QC.JS.3D.9D.QD|8D|7D|JD|3C|"
+        "4H.AC.7C|10C.8H.6D.AD.5S.4S.10S.6S.4D.3S.KC.5H.7H.5D.JH.QS.2S.9C.3H.9S.AH.4C.9H.8C.7S."
+        "2D.6H.10D.AS.QH.6C.JC|1 play r0 s3"
+    )
+    lay, ctx = state.layouts[0], state.ctx
+    assert lay.passes == ctx.max_passes
+    assert any(RANK[c] == 1 for c in stuck._fresh_pass(lay.deck, ctx.turn))
+    assert not rules._has_progress(state, lay)
+    info = rules._work_info(lay.work, ctx, lay.down)
+    assert stuck.stuck_without_progress(state, lay, ctx, info) is True
+    assert nl.is_stuck(state, 0) is True
+    assert nl.Move.rotate(0) in nl.legal_moves(state, 0)
+
+
+def test_no_sliced_fresh_pass_when_the_remainder_flips_over() -> None:
+    # stock_remainder="flip_immediately": the last two cards of the stock (an Ace among them)
+    # never show; the slices of a partial-turn pass would show the last card.
+    state = GameState.from_nfen(
+        "standard,stock_remainder=flip_immediately - 9C.7D.10D.QD.JC.2S.AH.6D.JD.8D.9S.JS.3C|"
+        "2D|2H|KC|8H|AC.4H.QS.7H.QC.KH.KS.7C.4S.AD.3D.2C.10H.5D.6S.6H.3H.9H.8C.8S.5H.7S.10S.JH."
+        "AS.5C.9D.4C.5S.3S.KD.6C.4D.10C.QH|-|0 play r0 s148"
+    )
+    lay, ctx = state.layouts[0], state.ctx
+    assert any(RANK[c] == 1 for c in stuck._fresh_pass(lay.deck, ctx.turn))
+    assert not rules._has_progress(state, lay)
+    info = rules._work_info(lay.work, ctx, lay.down)
+    assert stuck.stuck_without_progress(state, lay, ctx, info) is True
+    assert nl.is_stuck(state, 0) is True
 
 
 @examples(60)

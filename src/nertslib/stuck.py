@@ -639,9 +639,21 @@ def stuck_without_progress(state: GameState, lay: Layout, ctx: Context, info: _W
     """
     if ctx.jokers and has_joker(lay):
         return _joker_plan(state, lay, ctx, list(_pass_tops(lay, ctx)), None) is None
+    need = state.need
+    if lay.passes < ctx.max_passes and not ctx.flip_immediately:
+        # A fresh pass is in reach, and its tops depend on the stock alone: most of these
+        # tests end here, and a hand meets each stock at many cursors (the whole pass's tops
+        # are cached by the cursor too).
+        key = (lay.deck, ctx.turn, ctx.rule)
+        fresh = _FRESH.get(key)  # _fresh_waste, inline
+        if fresh is None:
+            fresh = _fresh_waste(lay.deck, ctx)
+        if not fresh.fkeys.isdisjoint(need) or (
+            fresh.aces and any(_to_foundation_ok(state, ctx, ace) for ace in fresh.aces)
+        ):
+            return False
     waste = _pass_waste(lay, ctx)
     if waste.keys:
-        need = state.need
         if not waste.fkeys.isdisjoint(need) or (
             waste.aces and any(_to_foundation_ok(state, ctx, ace) for ace in waste.aces)
         ):
@@ -729,6 +741,22 @@ def _pass_waste(lay: _Stock, ctx: Context) -> _Waste:
 
 
 _WASTES: dict[tuple[frozenset[int], int], _Waste] = {}
+
+_FRESH: dict[tuple[tuple[int, ...], int, int], _Waste] = {}
+
+
+def _fresh_waste(deck: tuple[int, ...], ctx: Context) -> _Waste:
+    """The :class:`_Waste` of a fresh pass's tops (:func:`_fresh_pass`), cached by the stock.
+
+    Only for ``stock_remainder="partial_turn"`` (``ctx.flip_immediately`` false).
+    """
+    key = (deck, ctx.turn, ctx.rule)
+    hit = _FRESH.get(key)
+    if hit is None:
+        if len(_FRESH) >= _SMALL_CACHE:
+            _FRESH.clear()
+        hit = _FRESH[key] = _waste_of(_fresh_pass(deck, ctx.turn), ctx.fkey)
+    return hit
 
 
 _WORK_TOPS: dict[tuple[frozenset[int], int], tuple[frozenset[int], tuple[int, ...]]] = {}

@@ -66,6 +66,7 @@ def clear_caches(*, tables: bool = False) -> None:
         stuck._SUMMARIES,
         stuck._PASSES,
         stuck._WASTES,
+        stuck._FRESH,
         stuck._TOPS,
         stuck._WORK_TOPS,
         stuck._VERDICTS,
