@@ -207,6 +207,22 @@ def test_memoised_work_pieces_equal_fresh_ones(game: tuple[GameState, list[nl.Mo
             )
 
 
+def test_a_full_work_info_cache_drops_its_older_half(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rules, "_WORK_INFO_LIMIT", 8)
+    monkeypatch.setattr(rules, "_WORK_INFO", {})
+    ctx = nl.deal("standard", 1, seed=1).ctx
+    configs = [((c,), (), (), ()) for c in range(9)]
+    infos = [rules._work_info(work, ctx) for work in configs[:8]]
+    assert len(rules._WORK_INFO) == 8
+    rules._work_info(configs[8], ctx)  # full: the four oldest go
+    assert [key[0] for key in rules._WORK_INFO] == configs[4:]
+    kept = zip(configs[4:8], infos[4:], strict=True)
+    assert all(rules._work_info(w, ctx) is info for w, info in kept)
+    again = rules._work_info(configs[0], ctx)
+    assert again is not infos[0]
+    assert again.moves(configs[0], ctx, ()) == infos[0].moves(configs[0], ctx, ())
+
+
 def test_the_stuck_test_and_the_planner_keep_their_summaries_on_the_work_info() -> None:
     start = nl.deal("standard", 2, seed=1)
     _, log = nl.play_hand(start, [nl.greedy_bot] * 2)

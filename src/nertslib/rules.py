@@ -23,7 +23,7 @@ nothing but the tuple that holds them.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import pairwise
+from itertools import islice, pairwise
 from typing import TYPE_CHECKING, Any, Final, Protocol, cast
 
 from nertslib.cards import (
@@ -398,8 +398,9 @@ _WORK_INFO: dict[
 ] = {}
 # Small on purpose: the garbage collector's full passes walk every object the caches hold, and
 # with room for 65 536 configurations they took 40 % of the time of fresh random hands (whose
-# configurations are nearly all new). A few hands' configurations fit in 4 096.
-_WORK_INFO_LIMIT: Final = 4096
+# configurations are nearly all new). When full, the older half goes, so the configurations
+# of the hands in play stay (dropping them all made a replay of ten hands miss again).
+_WORK_INFO_LIMIT: Final = 8192
 
 
 def _work_info(
@@ -409,7 +410,9 @@ def _work_info(
     info = _WORK_INFO.get(key)
     if info is None:
         if len(_WORK_INFO) >= _WORK_INFO_LIMIT:
-            _WORK_INFO.clear()
+            # Drop the older half (a dict keeps its insertion order): the piles in play stay.
+            for old in list(islice(_WORK_INFO, _WORK_INFO_LIMIT // 2)):
+                del _WORK_INFO[old]
         info = _WORK_INFO[key] = _WorkInfo(work, ctx, down)
     return info
 

@@ -605,6 +605,14 @@ def _stuck_and_why(
     if ctx.jokers and has_joker(lay):
         return _joker_plan(state, lay, ctx, list(_pass_tops(lay, ctx)), None) is None, False
     nerts = lay.nerts[-1] if lay.nerts else -1
+    if summary is None and lay.passes < ctx.max_passes and not ctx.flip_immediately:
+        # Cheaper still: a top of a fresh pass (in reach, and cached by the stock alone).
+        config = _config_summary(lay.work, lay.down)
+        fresh = _fresh_waste(lay.deck, ctx)
+        if _onto_work(ctx, config, nerts, fresh):
+            return False, True
+        if _to_foundations(state, ctx, config, nerts, fresh):
+            return False, False
     waste = _pass_waste(lay, ctx)
     if summary is None:
         # Cheap first: a top of the pass that plays in the current configuration.
