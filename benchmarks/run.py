@@ -51,6 +51,7 @@ GREEDY_SEEDS = 1_000  # recorded greedy games use seeds 1000, 1001, ...
 RANDOM_SEEDS = 2_000  # random hands (deal seed and RNG seed) use 2000, 2001, ...
 HANDS_SEEDS = 10_000  # figure c: every repeat plays fresh seeds from here on
 GENERIC_SEEDS = 50_000  # figure c's generic driver: fresh seeds, figure c's plus this
+FRESH_RANDOM_SEEDS = 70_000  # figure b on fresh hands: every repeat plays new seeds from here on
 CHESS_SEED = 12_345
 KB = 1_000  # "5 KB" in the targets means 5 000 bytes
 # Issue 6 measures every target "as a ratio in the same run". It quotes figure c absolutely
@@ -484,6 +485,19 @@ def main(argv: Sequence[str] | None = None) -> int:  # noqa: PLR0915 - a flat re
         return [nl.deal(VARIANT, SEATS, base + i) for i in range(cfg.hands_per_repeat)]
 
     hand_starts = {r: fresh_starts(r) for r in range(-1, cfg.repeats)}
+    # figure b on fresh hands (a simulation's or a learner's workload): new seeds every repeat
+    fresh_rseeds = {
+        r: list(
+            range(
+                FRESH_RANDOM_SEEDS + (r + 1) * len(rseeds),
+                FRESH_RANDOM_SEEDS + (r + 2) * len(rseeds),
+            )
+        )
+        for r in range(-1, cfg.repeats)
+    }
+    fresh_rstarts = {
+        r: [nl.deal(VARIANT, SEATS, s) for s in seeds] for r, seeds in fresh_rseeds.items()
+    }
     # the generic driver gets seeds of its own, so that neither warms the other's caches
     generic_starts = {
         r: [nl.deal(VARIANT, SEATS, s.seed + GENERIC_SEEDS) for s in starts]
@@ -521,6 +535,9 @@ def main(argv: Sequence[str] | None = None) -> int:  # noqa: PLR0915 - a flat re
     a_pounce = Bench("a Pounce greedy pairs", lambda _r: replay_pairs(pounce_games), fill_pounce)
     b_rand = Bench("b random pairs", lambda _r: random_play(rstarts, rseeds), setup=fill_random)
     b_cold = Bench("b random pairs, cold cache", lambda _r: random_play(rstarts, rseeds), clear)
+    b_fresh = Bench(
+        "b random pairs, fresh hands", lambda r: random_play(fresh_rstarts[r], fresh_rseeds[r])
+    )
     c_hand = Bench("c greedy hands", lambda r: greedy_hands(hand_starts[r]))
     c_generic = Bench("c greedy hands, generic", lambda r: greedy_hands_generic(generic_starts[r]))
     d_cold = Bench("d is_stuck, cold", lambda _r: stuck_every_seat(states), setup=clear)
@@ -532,7 +549,8 @@ def main(argv: Sequence[str] | None = None) -> int:  # noqa: PLR0915 - a flat re
     i_json = Bench("i state JSON round trip", lambda _r: json_round_trips(view_sample))
     j_det = Bench("j determinize", lambda _r: determinizations(seat_views))
     benches = [
-        *(cal, chs, a_warm, a_cold, a_pounce, b_rand, b_cold, c_hand, c_generic, d_cold, d_warm),
+        *(cal, chs, a_warm, a_cold, a_pounce, b_rand, b_cold, b_fresh, c_hand, c_generic),
+        *(d_cold, d_warm),
         *(f_nfen, f_move, g_view, h_vnfen, i_json, j_det),
     ]
     print(
@@ -601,6 +619,11 @@ def main(argv: Sequence[str] | None = None) -> int:  # noqa: PLR0915 - a flat re
     print(
         f"  with the engine's caches emptied first: {si(b_cold.rate)} pairs/s = "
         f"{1 / b_cold.ratio(chs):.2f} x python-chess = {cal_units(b_cold):.0f} cal-it/pair"
+    )
+    print(
+        f"  on fresh hands (new seeds every repeat, caches as they come): {si(b_fresh.rate)} "
+        f"pairs/s = {1 / b_fresh.ratio(chs):.2f} x python-chess = "
+        f"{cal_units(b_fresh):.0f} cal-it/pair  (spread {b_fresh.spread})"
     )
     print(
         f"  {random_pairs} pairs in {len(rseeds)} hands; {random_over} of them ended "
@@ -715,6 +738,13 @@ def main(argv: Sequence[str] | None = None) -> int:  # noqa: PLR0915 - a flat re
             "b the same, caches emptied",
             f"{si(b_cold.rate)} pairs/s, {1 / b_cold.ratio(chs):.2f}x chess, "
             f"{cal_units(b_cold):.0f} cal-it",
+            "-",
+            "info",
+        ),
+        Row(
+            "b the same, fresh hands",
+            f"{si(b_fresh.rate)} pairs/s, {1 / b_fresh.ratio(chs):.2f}x chess, "
+            f"{cal_units(b_fresh):.0f} cal-it",
             "-",
             "info",
         ),
