@@ -8,6 +8,7 @@ full validation does, and the memoised move pieces equal freshly computed ones.
 
 from __future__ import annotations
 
+import gc
 import itertools
 import random
 
@@ -221,6 +222,28 @@ def test_a_full_work_info_cache_drops_its_older_half(monkeypatch: pytest.MonkeyP
     again = rules._work_info(configs[0], ctx)
     assert again is not infos[0]
     assert again.moves(configs[0], ctx, ()) == infos[0].moves(configs[0], ctx, ())
+
+
+@examples(40)
+@given(games(max_steps=150))
+def test_work_summaries_hold_their_keys_in_sorted_tuples(
+    game: tuple[GameState, list[nl.Move]],
+) -> None:
+    # Tuples of ints, which the garbage collector stops tracking: the caches hold tens of
+    # thousands of summaries, and its full passes walked every set in them.
+    state, _ = game
+    ctx = state.ctx
+    for lay in state.layouts:
+        alone = stuck._summary_of(lay.work, lay.down)
+        whole = stuck.work_summary(lay.work, ctx.space, ctx.slide, ctx.move_rule, lay.down)
+        for summary in (alone, whole):
+            for keys in summary[1], summary[3], summary[4]:
+                assert type(keys) is tuple
+                assert list(keys) == sorted(set(keys))
+            assert set(summary.on_keys) == {ON[t] for t in summary.tops}
+        gc.collect()
+        assert not gc.is_tracked(alone.on_keys)
+        assert not gc.is_tracked(whole.under_keys)
 
 
 def test_the_stuck_test_and_the_planner_keep_their_summaries_on_the_work_info() -> None:

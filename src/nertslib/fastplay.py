@@ -22,6 +22,7 @@ Internal: the public entry is :func:`nertslib.play_hand`.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from operator import itemgetter
 from typing import Final
 
@@ -474,7 +475,9 @@ class _Hand:
                     return True
         return False
 
-    def _stuck_now(self, seat: _Seat, on_keys: frozenset[int], summary: WorkSummary | None) -> bool:
+    def _stuck_now(
+        self, seat: _Seat, on_keys: Collection[int], summary: WorkSummary | None
+    ) -> bool:
         """:meth:`stuck`, when only another waste top of the pass can make progress.
 
         That is when the Nerts top, the work tops and the current waste top make none in any

@@ -90,17 +90,26 @@ class WorkSummary(NamedTuple):
 
     tops: frozenset[int]
     """Cards that are a pile's top in some reachable configuration."""
-    on_keys: frozenset[int]
-    """Work-pile keys of cards that fit on some reachable top."""
+    on_keys: tuple[int, ...]
+    """Work-pile keys of cards that fit on some reachable top, in order.
+
+    The key sets are sorted tuples, not sets: the garbage collector stops tracking a tuple of
+    ints, but walks every set on each full pass, and the caches hold tens of thousands of
+    summaries."""
     space: bool
     """Some reachable configuration has an empty pile."""
-    under_keys_with_space: frozenset[int]
+    under_keys_with_space: tuple[int, ...]
     """Keys of cards that fit under a base in a reachable configuration with a space.
 
     Consulted only for cards that may not fill a space: with ``space_fill="any"`` and a
     reachable space it is never needed, and it is then given as every work card's key."""
-    under_keys: frozenset[int]
+    under_keys: tuple[int, ...]
     """Keys of cards that fit under a base in some reachable configuration."""
+
+
+def _keys(keys: Iterable[int]) -> tuple[int, ...]:
+    """A :class:`WorkSummary` key set: sorted, each key once."""
+    return tuple(sorted(set(keys)))
 
 
 class _Foundations(Protocol):
@@ -443,19 +452,15 @@ def _summary_so_far(
 ) -> WorkSummary:
     """The summary of the configurations :func:`_search` has taken."""
     return WorkSummary(
-        frozenset(tops),
-        frozenset([ON[t] for t in tops]),
-        space,
-        frozenset(under_space),
-        frozenset(under_all),
+        frozenset(tops), _keys([ON[t] for t in tops]), space, _keys(under_space), _keys(under_all)
     )
 
 
 def _closed(work: Work) -> WorkSummary:
     """The summary of every face-up ``work`` with a space, any-suffix moves and any fill."""
     cards = [c for pile in work for c in pile]
-    unders = frozenset([UNDER[c] for c in cards])
-    return WorkSummary(frozenset(cards), frozenset([ON[c] for c in cards]), True, unders, unders)
+    unders = _keys([UNDER[c] for c in cards])
+    return WorkSummary(frozenset(cards), _keys([ON[c] for c in cards]), True, unders, unders)
 
 
 def iter_waste_tops(lay: Layout, ctx: Context) -> Iterator[int]:
@@ -844,16 +849,12 @@ def _summary_of(cfg: Work, down: Work = ()) -> WorkSummary:
     """The summary of one configuration alone (no moves between work piles)."""
     tops = [p[-1] for p in cfg if p]
     if down:
-        bases = frozenset([UNDER[p[0]] for i, p in enumerate(cfg) if p and not down[i]])
+        bases = _keys([UNDER[p[0]] for i, p in enumerate(cfg) if p and not down[i]])
     else:
-        bases = frozenset([UNDER[p[0]] for p in cfg if p])
+        bases = _keys([UNDER[p[0]] for p in cfg if p])
     space = () in cfg
     return WorkSummary(
-        frozenset(tops),
-        frozenset([ON[t] for t in tops]),
-        space,
-        bases if space else frozenset(),
-        bases,
+        frozenset(tops), _keys([ON[t] for t in tops]), space, bases if space else (), bases
     )
 
 
