@@ -116,6 +116,7 @@ class _Seat:
         "cursor",
         "deck",
         "fresh_keys",
+        "large",
         "layout",
         "n_onto",
         "nerts",
@@ -157,6 +158,9 @@ class _Seat:
         self.pair = False
         """Whether the summary's search found two configurations and the piles have no space
         (set with the summary): then they have exactly one move (see :meth:`_Hand.plan`)."""
+        self.large: Work | None = None
+        """The work piles last found too large to summarise (:meth:`_Hand._summary`): while
+        ``work`` is that very tuple, their choices go to the planner without a search."""
 
 
 class _Hand:
@@ -295,6 +299,8 @@ class _Hand:
         if summary is None:
             ctx = self.ctx
             work = seat.work
+            if seat.large is work:  # searched already: too large (work is replaced on change)
+                return None
             # A fresh hand's configurations are nearly all new: a small search is not filed
             # in the stuck module's cache (see _LARGE); the seat keeps its last one, for a
             # rearrangement's way back.
@@ -309,6 +315,7 @@ class _Hand:
                         start, False, ctx.space, ctx.slide, ctx.move_rule, _LARGE, bounded=True
                     )
                     if found is None:
+                        seat.large = work
                         return None
                     # from the cache: not two configurations, no planner's shortcut
                     reach = ({start} if seen is None else seen), found
