@@ -226,7 +226,7 @@ def test_a_full_work_info_cache_drops_its_older_half(monkeypatch: pytest.MonkeyP
 
 @examples(40)
 @given(games(max_steps=150))
-def test_work_summaries_hold_their_keys_in_sorted_tuples(
+def test_work_summaries_hold_their_cards_and_keys_in_sorted_tuples(
     game: tuple[GameState, list[nl.Move]],
 ) -> None:
     # Tuples of ints, which the garbage collector stops tracking: the caches hold tens of
@@ -237,12 +237,13 @@ def test_work_summaries_hold_their_keys_in_sorted_tuples(
         alone = stuck._summary_of(lay.work, lay.down)
         whole = stuck.work_summary(lay.work, ctx.space, ctx.slide, ctx.move_rule, lay.down)
         for summary in (alone, whole):
-            for keys in summary[1], summary[3], summary[4]:
+            for keys in summary[0], summary[1], summary[3], summary[4]:
                 assert type(keys) is tuple
                 assert list(keys) == sorted(set(keys))
             assert set(summary.on_keys) == {ON[t] for t in summary.tops}
         gc.collect()
         assert not gc.is_tracked(alone.on_keys)
+        assert not gc.is_tracked(whole.tops)
         assert not gc.is_tracked(whole.under_keys)
 
 

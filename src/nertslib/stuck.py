@@ -88,14 +88,14 @@ DownWork = tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
 class WorkSummary(NamedTuple):
     """What every work configuration reachable by moves between work piles offers."""
 
-    tops: frozenset[int]
-    """Cards that are a pile's top in some reachable configuration."""
-    on_keys: tuple[int, ...]
-    """Work-pile keys of cards that fit on some reachable top, in order.
+    tops: tuple[int, ...]
+    """Cards that are a pile's top in some reachable configuration, in order.
 
-    The key sets are sorted tuples, not sets: the garbage collector stops tracking a tuple of
-    ints, but walks every set on each full pass, and the caches hold tens of thousands of
-    summaries."""
+    The card and key sets are sorted tuples, not sets: the garbage collector stops tracking a
+    tuple of ints, but walks every set on each full pass, and the caches hold tens of
+    thousands of summaries."""
+    on_keys: tuple[int, ...]
+    """Work-pile keys of cards that fit on some reachable top, in order."""
     space: bool
     """Some reachable configuration has an empty pile."""
     under_keys_with_space: tuple[int, ...]
@@ -108,7 +108,7 @@ class WorkSummary(NamedTuple):
 
 
 def _keys(keys: Iterable[int]) -> tuple[int, ...]:
-    """A :class:`WorkSummary` key set: sorted, each key once."""
+    """A :class:`WorkSummary` set of cards or keys: sorted, each once."""
     return tuple(sorted(set(keys)))
 
 
@@ -452,7 +452,7 @@ def _summary_so_far(
 ) -> WorkSummary:
     """The summary of the configurations :func:`_search` has taken."""
     return WorkSummary(
-        frozenset(tops), _keys([ON[t] for t in tops]), space, _keys(under_space), _keys(under_all)
+        _keys(tops), _keys([ON[t] for t in tops]), space, _keys(under_space), _keys(under_all)
     )
 
 
@@ -460,7 +460,7 @@ def _closed(work: Work) -> WorkSummary:
     """The summary of every face-up ``work`` with a space, any-suffix moves and any fill."""
     cards = [c for pile in work for c in pile]
     unders = _keys([UNDER[c] for c in cards])
-    return WorkSummary(frozenset(cards), _keys([ON[c] for c in cards]), True, unders, unders)
+    return WorkSummary(_keys(cards), _keys([ON[c] for c in cards]), True, unders, unders)
 
 
 def iter_waste_tops(lay: Layout, ctx: Context) -> Iterator[int]:
@@ -772,11 +772,11 @@ def _fresh_waste(deck: tuple[int, ...], ctx: Context) -> _Waste:
     return hit
 
 
-_WORK_TOPS: dict[tuple[frozenset[int], int], tuple[frozenset[int], tuple[int, ...]]] = {}
+_WORK_TOPS: dict[tuple[tuple[int, ...], int], tuple[frozenset[int], tuple[int, ...]]] = {}
 
 
 def _work_tops(
-    tops: frozenset[int], rule: int, fkey: tuple[int, ...]
+    tops: tuple[int, ...], rule: int, fkey: tuple[int, ...]
 ) -> tuple[frozenset[int], tuple[int, ...]]:
     """The foundation keys of work tops under ``rule``, and the Aces among them (cached)."""
     key = (tops, rule)
@@ -788,7 +788,7 @@ def _work_tops(
     return hit
 
 
-def _tops_up(tops: frozenset[int], fkey: tuple[int, ...]) -> tuple[frozenset[int], tuple[int, ...]]:
+def _tops_up(tops: Iterable[int], fkey: tuple[int, ...]) -> tuple[frozenset[int], tuple[int, ...]]:
     """:func:`_work_tops` worked out: the tops' foundation keys by ``fkey``, and their Aces."""
     return frozenset([fkey[c] for c in tops]), tuple([c for c in tops if RANK[c] == 1])
 
@@ -854,7 +854,7 @@ def _summary_of(cfg: Work, down: Work = ()) -> WorkSummary:
         bases = _keys([UNDER[p[0]] for p in cfg if p])
     space = () in cfg
     return WorkSummary(
-        frozenset(tops), _keys([ON[t] for t in tops]), space, bases if space else (), bases
+        _keys(tops), _keys([ON[t] for t in tops]), space, bases if space else (), bases
     )
 
 
