@@ -33,7 +33,7 @@ from collections.abc import Mapping
 from operator import itemgetter
 from typing import Any, Final, TypeAlias, TypeVar, cast, overload
 
-from nertslib.cards import CARDS, DECK_SPAN, FACE, KEY, MAX_SEATS, lookup
+from nertslib.cards import CARDS, DECK_SPAN, FACE, KEY, MAX_SEATS
 from nertslib.context import context_for, need_index, plain_foundation
 from nertslib.errors import NertsError
 from nertslib.moves import Move
@@ -487,26 +487,43 @@ class _Seat:
     __slots__ = ("binds", "down", "nerts", "passes", "stock", "waste", "work")
 
     def __init__(self, data: object, seat: int, nwork: int) -> None:
-        where = f"seats[{seat}]"
+        # (the name for messages, f"seats[{seat}]", is made only where one may be needed)
         if type(data) is not dict or (
             data.keys() != _SEAT_KEYSET and data.keys() != _SEAT_KEYSET_DOWN
         ):
-            _keys(data, where, _SEAT_KEYS, _SEAT_OPTIONAL)
+            _keys(data, f"seats[{seat}]", _SEAT_KEYS, _SEAT_OPTIONAL)
         d = cast("dict[str, Any]", data)  # a string: no generic alias built per call
         table = _CODE_IDS[seat]
         self.binds: dict[int, int] = {}
         try:
-            nerts, work, stock, waste = d["nerts"], d["work"], d["stock"], d["waste"]
-            # looked up in C; the shapes are checked below (a string or a dict gets here too)
-            self.nerts = lookup(table, nerts)
-            self.work = tuple(  # lookup inlined: one call fewer per pile
+            # one a line: a multiple assignment of more than three names builds a tuple
+            nerts = d["nerts"]
+            work = d["work"]
+            stock = d["stock"]
+            waste = d["waste"]
+            # looked up in C (cards.lookup, inlined: a call was 2 % of a JSON round trip);
+            # the shapes are checked below (a string or a dict gets here too)
+            self.nerts = (
+                itemgetter(*nerts)(table)
+                if len(nerts) > 1
+                else ((table[nerts[0]],) if nerts else ())
+            )
+            self.work = tuple(
                 [
                     itemgetter(*p)(table) if len(p) > 1 else ((table[p[0]],) if p else ())
                     for p in work
                 ]
             )
-            self.stock = lookup(table, stock)
-            self.waste = lookup(table, waste)
+            self.stock = (
+                itemgetter(*stock)(table)
+                if len(stock) > 1
+                else ((table[stock[0]],) if stock else ())
+            )
+            self.waste = (
+                itemgetter(*waste)(table)
+                if len(waste) > 1
+                else ((table[waste[0]],) if waste else ())
+            )
             shapes_ok = (
                 type(nerts) is list
                 and type(work) is list
@@ -518,6 +535,7 @@ class _Seat:
         except (KeyError, TypeError):
             shapes_ok = False
         if not shapes_ok:  # find the first problem, for the message
+            where = f"seats[{seat}]"
             self.nerts = _pile(d["nerts"], f"{where}.nerts", table)
             work = _list(d["work"], f"{where}.work", "work piles")
             if len(work) != nwork:
@@ -530,13 +548,14 @@ class _Seat:
             self.waste = _pile(d["waste"], f"{where}.waste", table)
         self.down: tuple[tuple[int, ...], ...] = ()
         if "down" in d:
+            where = f"seats[{seat}]"
             down = _list(d["down"], f"{where}.down", "face-down piles")
             if len(down) != nwork:
                 raise _fail(f"{where}.down", f"expected {nwork} piles (one per work pile)", down)
             self.down = tuple([_pile(p, f"{where}.down[{i}]", table) for i, p in enumerate(down)])
         passes = d["passes"]
         self.passes = (
-            passes if type(passes) is int and passes >= 0 else _int(passes, f"{where}.passes")
+            passes if type(passes) is int and passes >= 0 else _int(passes, f"seats[{seat}].passes")
         )
 
     def nfen(self) -> str:
@@ -600,7 +619,12 @@ def _state_body(data: dict[str, Any], variant: Variant) -> GameState:
     fnd_data = _list(data["foundations"], "foundations", "foundation piles")
     fnd: tuple[tuple[int, ...], ...] = ()
     try:  # canonical items in lists: looked up in C; anything else goes pile by pile
-        fnd = tuple([lookup(_FND_INDEX, p) for p in fnd_data])
+        fnd = tuple(  # cards.lookup, inlined
+            [
+                itemgetter(*p)(_FND_INDEX) if len(p) > 1 else ((_FND_INDEX[p[0]],) if p else ())
+                for p in fnd_data
+            ]
+        )
         plain = all(type(p) is list and p for p in fnd_data)
     except (KeyError, TypeError):
         plain = False
@@ -701,7 +725,7 @@ def _checked_state(  # noqa: PLR0912 - a flat list of checks
         full = _FULL[n, per_deck] = frozenset(
             c for s in range(n) for c in range(s * DECK_SPAN, s * DECK_SPAN + per_deck)
         )
-    if len(every) != len(full) or len(set(every)) != len(full) or not full.issuperset(every):
+    if len(every) != len(full) or set(every) != full:  # each card once: a permutation
         return None
     if caller >= 0 and layouts[caller].nerts:
         return None
