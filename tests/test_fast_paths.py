@@ -18,10 +18,11 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import nertslib as nl
-from nertslib import rules, stuck
+from nertslib import context, rules, stuck
 from nertslib.cards import CARDS, DECK_SPAN, DECLARED_BASE, KEY, N_ALL_IDS, ON, OWNER, RANK
 from nertslib.context import context_for, plain_foundation
 from nertslib.state import (
+    _WORK_RUNS,
     GameState,
     Layout,
     _new_layout,
@@ -557,6 +558,24 @@ def test_the_one_pass_foundation_check_agrees_with_foundation_problem(
     ties = variant.tie_policy == "both_keep"
     expected = rules.foundation_problem(tuple(pile), variant, seats) == ""
     assert plain_foundation(tuple(pile), ctx, ties) == expected
+
+
+def test_the_readers_runs_of_keys_follow_the_tables() -> None:
+    # context._runs builds the keys of a whole pile from the cards of one deck, assuming that
+    # cards of one key all want the same next key: true of every card id, foundations under
+    # each build rule (declared jokers included) and work piles alike.
+    for rule in range(3):
+        fkey, fnext = context._FKEY[rule], context._FNEXT[rule]
+        wants = {fkey[c]: fnext[c] for c in range(52)}
+        assert all(fnext[c] == wants[fkey[c]] for c in range(N_ALL_IDS) if RANK[c])
+        runs = context._FOUNDATION_RUNS[rule]
+        for ace in (c for c in range(52) if RANK[c] == 1):
+            run = runs[fkey[ace]]
+            assert len(run) == 13
+            assert all(after == wants[before] for before, after in itertools.pairwise(run))
+    wants = {KEY[c]: ON[c] for c in range(52)}
+    assert all(ON[c] == wants[KEY[c]] for c in range(N_ALL_IDS) if KEY[c] >= 0)
+    assert all(len(_WORK_RUNS[KEY[c]]) == RANK[c] for c in range(52))
 
 
 def _misfit_by_steps(seat: int, work: tuple[tuple[int, ...], ...]) -> str:

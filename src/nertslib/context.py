@@ -84,6 +84,26 @@ _FNEXT: Final = tuple(
 )
 
 
+def _runs(key: tuple[int, ...], nxt: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """The keys of a whole pile that builds by the tables, by its first card's key.
+
+    ``key`` and ``nxt`` give each card's key and the key the card on it must have; a key
+    always wants the same next one (``tests/test_fast_paths.py`` checks).
+    """
+    wants = {key[c]: nxt[c] for c in range(52)}
+    runs = {}
+    for first in wants:
+        run = [first]
+        while wants[run[-1]] in wants:  # until a King (foundations) or an Ace (work piles)
+            run.append(wants[run[-1]])
+        runs[first] = tuple(run)
+    return runs
+
+
+_FOUNDATION_RUNS: Final = tuple(_runs(_FKEY[rule], _FNEXT[rule]) for rule in range(3))
+"""The foundation keys of a whole foundation from its Ace's key, by build rule."""
+
+
 def fits_foundation(rule: int, card: int, top: int) -> bool:
     """Whether card id ``card`` may go onto a foundation whose top is ``top`` under ``rule``.
 
@@ -221,12 +241,12 @@ def plain_foundation(pile: tuple[int, ...], ctx: Context, ties: bool) -> bool:
     if not pile or RANK[pile[0]] != 1:
         return False
     fkey, fnext = ctx.fkey, ctx.fnext
-    # Every step at once: the keys of the cards above against the keys the cards below need,
-    # looked up in C (itemgetter of two or more indexes returns a tuple). The loop below only
-    # for ties and refusals.
+    # Every step at once: the keys of the cards against those of a whole foundation from the
+    # Ace, looked up in C (itemgetter of two or more indexes returns a tuple). The loop below
+    # only for ties and refusals.
     n = len(pile)
     if n > 2:
-        if itemgetter(*pile[1:])(fkey) == itemgetter(*pile[:-1])(fnext):
+        if itemgetter(*pile)(fkey) == _FOUNDATION_RUNS[ctx.rule].get(fkey[pile[0]], ())[:n]:
             return True
     elif n == 1 or fkey[pile[1]] == fnext[pile[0]]:
         return True

@@ -51,7 +51,7 @@ from nertslib.cards import (
     parse_card_id,
     parse_code,
 )
-from nertslib.context import Context, context_for, need_index, plain_foundation
+from nertslib.context import Context, _runs, context_for, need_index, plain_foundation
 from nertslib.variants import Variant
 
 __all__ = ["EndReason", "GameState", "Layout", "NFENError"]
@@ -699,6 +699,10 @@ def _parse_seat(  # noqa: PLR0912 - a flat list of checks
     return _new_layout(seat, nerts, work, waste + stock[::-1], len(waste), passes, down, bound)
 
 
+_WORK_RUNS: Final = _runs(KEY, ON)
+"""The keys of a work pile that builds down in alternating colours, by its base card's key."""
+
+
 def misfit_problem(seat: int, work: tuple[tuple[int, ...], ...] | list[tuple[int, ...]]) -> str:
     """Why a joker-free work pile of ``seat`` does not build down in alternating colours.
 
@@ -706,9 +710,10 @@ def misfit_problem(seat: int, work: tuple[tuple[int, ...], ...] | list[tuple[int
     """
     for i, pile in enumerate(work):
         n = len(pile)
-        # every step at once, looked up in C; the loop only to name the step that is wrong
+        # every step at once, looked up in C: the keys of the cards against those of a whole
+        # pile from the base; the loop only to name the step that is wrong
         if n > 2:
-            if itemgetter(*pile[1:])(KEY) == itemgetter(*pile[:-1])(ON):
+            if itemgetter(*pile)(KEY) == _WORK_RUNS.get(KEY[pile[0]], ())[:n]:
                 continue
         elif n < 2 or KEY[pile[1]] == ON[pile[0]]:
             continue
