@@ -167,9 +167,10 @@ def _foundation_plays(
     # one does, and a scan in Python of every foundation's need cost more than the play).
     k = need.index(key)
     out.append(_mv(card, src, sidx, _F, k))
-    for _ in range(need.count(key) - 1):
-        k = need.index(key, k + 1)
-        out.append(_mv(card, src, sidx, _F, k))
+    if key in need[k + 1 :]:  # more than one foundation needs it (several decks)
+        for _ in range(need.count(key) - 1):
+            k = need.index(key, k + 1)
+            out.append(_mv(card, src, sidx, _F, k))
 
 
 def _work_plays(ctx: Context, card: int, src: int, info: _WorkInfo) -> tuple[Move, ...]:
@@ -530,8 +531,9 @@ def legal_moves(state: GameState, seat: int) -> tuple[Move, ...]:  # noqa: PLR09
     ):
         out.append(_ROTATE[seat])
     global _LAST_LEGAL  # noqa: PLW0603 - a one-entry cache, replaced whole (thread safe)
-    moves = _LAST_LEGAL = (state, tuple(out))
-    return moves[1]
+    moves = tuple(out)
+    _LAST_LEGAL = (state, moves)
+    return moves
 
 
 # The last work piles legal_moves saw for each seat, and their _WorkInfo (each entry is
