@@ -73,7 +73,7 @@ def test_twin_states_are_frozen_and_hash_once() -> None:
 def test_apply_fills_in_every_field_of_the_values_it_builds(
     game: tuple[GameState, list[nl.Move]], data: st.DataObject
 ) -> None:
-    # rules._play fills blank twins field by field: a field left out would be unset (reading it
+    # rules.apply fills blank twins field by field: a field left out would be unset (reading it
     # raises AttributeError) and one written wrong would differ from the re-read position.
     state, _ = game
     moves = [m for seat in range(len(state.layouts)) for m in nl.legal_moves(state, seat)]

@@ -407,17 +407,21 @@ def test_classes_too_large_to_search_go_to_the_planner(
     assert all(seen is not None and len(seen) > 2 for seen in too_large)
 
 
+# Top-card moves into any space: seat 0's piles reach 109 892 configurations.
+_LARGE_CLASS = (
+    "standard,nerts_pile_size=1,work_piles=7,work_pile_move=top_card,slide_under=off,"
+    "caller_bonus=-3,nerts_penalty=-3,target_score=1 "
+    "AH0.2H0.3H0.4H0.5H0.6H0/AC0.2C0.3C0.4C0.5C0.6C0.7C0/AS0/AD0.2D0 "
+    "KH|9H.8S.7H.6S.5D|5S.4D.3S|KD.QC.JH|QH.JS.10D.9C.8D.7S.6D|10S.9D.8C.7D|10C|4S|-|"
+    "2S.9S.10H.3D.KS.8H.JD.JC.QS.KC.QD|12 play r0 s6"
+)
+
+
 def test_a_class_of_100_000_configurations_is_not_searched_whole() -> None:
-    # Top-card moves into any space: seat 0's piles reach 109 892 configurations. The fast
-    # driver leaves the choice to the planner, which stops at progress (the KH into a space).
+    # The fast driver leaves the choice to the planner, which stops at progress (the KH into
+    # a space).
     clear_caches()
-    start = nl.GameState.from_nfen(
-        "standard,nerts_pile_size=1,work_piles=7,work_pile_move=top_card,slide_under=off,"
-        "caller_bonus=-3,nerts_penalty=-3,target_score=1 "
-        "AH0.2H0.3H0.4H0.5H0.6H0/AC0.2C0.3C0.4C0.5C0.6C0.7C0/AS0/AD0.2D0 "
-        "KH|9H.8S.7H.6S.5D|5S.4D.3S|KD.QC.JH|QH.JS.10D.9C.8D.7S.6D|10S.9D.8C.7D|10C|4S|-|"
-        "2S.9S.10H.3D.KS.8H.JD.JC.QS.KC.QD|12 play r0 s6"
-    )
+    start = nl.GameState.from_nfen(_LARGE_CLASS)
     hand = fastplay._Hand(start)
     seat = hand.seats[0]
     assert hand._summary(seat) is None
@@ -430,16 +434,10 @@ def test_a_class_of_100_000_configurations_is_not_searched_whole() -> None:
 def test_a_class_too_large_to_search_is_searched_once_while_the_piles_stay(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # The 109 892-configuration piles: the search stops at 2 000 configurations; a later
-    # choice on the same piles (after a turn, say) does not search them again.
+    # The search stops at 2 000 configurations; a later choice on the same piles (after a
+    # turn, say) does not search them again.
     clear_caches()
-    start = nl.GameState.from_nfen(
-        "standard,nerts_pile_size=1,work_piles=7,work_pile_move=top_card,slide_under=off,"
-        "caller_bonus=-3,nerts_penalty=-3,target_score=1 "
-        "AH0.2H0.3H0.4H0.5H0.6H0/AC0.2C0.3C0.4C0.5C0.6C0.7C0/AS0/AD0.2D0 "
-        "KH|9H.8S.7H.6S.5D|5S.4D.3S|KD.QC.JH|QH.JS.10D.9C.8D.7S.6D|10S.9D.8C.7D|10C|4S|-|"
-        "2S.9S.10H.3D.KS.8H.JD.JC.QS.KC.QD|12 play r0 s6"
-    )
+    start = nl.GameState.from_nfen(_LARGE_CLASS)
     searches = _class_summaries(monkeypatch)
     hand = fastplay._Hand(start)
     seat = hand.seats[0]

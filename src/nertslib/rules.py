@@ -412,8 +412,9 @@ def _work_info(
     if info is None:
         if len(_WORK_INFO) >= _WORK_INFO_LIMIT:
             # Drop the older half (a dict keeps its insertion order): the piles in play stay.
+            # (pop, not del: another thread may be dropping the same ones)
             for old in list(islice(_WORK_INFO, _WORK_INFO_LIMIT // 2)):
-                del _WORK_INFO[old]
+                _WORK_INFO.pop(old, None)
         info = _WORK_INFO[key] = _WorkInfo(work, ctx, down)
     return info
 

@@ -107,7 +107,7 @@ class WorkSummary(NamedTuple):
     """Keys of cards that fit under a base in some reachable configuration."""
 
 
-def _keys(keys: Iterable[int]) -> tuple[int, ...]:
+def _sorted_once(keys: Iterable[int]) -> tuple[int, ...]:
     """A :class:`WorkSummary` set of cards or keys: sorted, each once."""
     return tuple(sorted(set(keys)))
 
@@ -452,15 +452,21 @@ def _summary_so_far(
 ) -> WorkSummary:
     """The summary of the configurations :func:`_search` has taken."""
     return WorkSummary(
-        _keys(tops), _keys([ON[t] for t in tops]), space, _keys(under_space), _keys(under_all)
+        _sorted_once(tops),
+        _sorted_once([ON[t] for t in tops]),
+        space,
+        _sorted_once(under_space),
+        _sorted_once(under_all),
     )
 
 
 def _closed(work: Work) -> WorkSummary:
     """The summary of every face-up ``work`` with a space, any-suffix moves and any fill."""
     cards = [c for pile in work for c in pile]
-    unders = _keys([UNDER[c] for c in cards])
-    return WorkSummary(_keys(cards), _keys([ON[c] for c in cards]), True, unders, unders)
+    unders = _sorted_once([UNDER[c] for c in cards])
+    return WorkSummary(
+        _sorted_once(cards), _sorted_once([ON[c] for c in cards]), True, unders, unders
+    )
 
 
 def iter_waste_tops(lay: Layout, ctx: Context) -> Iterator[int]:
@@ -849,12 +855,16 @@ def _summary_of(cfg: Work, down: Work = ()) -> WorkSummary:
     """The summary of one configuration alone (no moves between work piles)."""
     tops = [p[-1] for p in cfg if p]
     if down:
-        bases = _keys([UNDER[p[0]] for i, p in enumerate(cfg) if p and not down[i]])
+        bases = _sorted_once([UNDER[p[0]] for i, p in enumerate(cfg) if p and not down[i]])
     else:
-        bases = _keys([UNDER[p[0]] for p in cfg if p])
+        bases = _sorted_once([UNDER[p[0]] for p in cfg if p])
     space = () in cfg
     return WorkSummary(
-        _keys(tops), _keys([ON[t] for t in tops]), space, bases if space else (), bases
+        _sorted_once(tops),
+        _sorted_once([ON[t] for t in tops]),
+        space,
+        bases if space else (),
+        bases,
     )
 
 
