@@ -49,10 +49,25 @@ def test_other_spellings_read_the_long_way_to_the_same_state(
 ) -> None:
     state, _ = game
     nfen = state.to_nfen()
-    head, *seats, status, res, seed = nfen.split(" ")
+    head, *seats, status, res, seed = nfen.split(" ")  # seats[0] is the foundations field
     k = data.draw(st.integers(0, len(seats) - 1))
-    seats[k] = data.draw(st.sampled_from([str.lower, lambda s: s.replace("10", "T")]))(seats[k])
+    respell = data.draw(st.sampled_from([str.lower, lambda s: s.replace("10", "T")]))
+    # the cards only: a seat's last field counts its passes (10 of them is no Ten)
+    cards, bar, passes = seats[k].rpartition("|")
+    seats[k] = respell(cards) + bar + passes if bar else respell(passes)
     assert GameState.from_nfen(" ".join([head, *seats, status, res, seed])) == state
+
+
+def test_a_respelled_seat_keeps_its_count_of_passes() -> None:
+    # found by the deep profile: a seat that has turned its waste over ten times
+    state = GameState.from_nfen(
+        "standard AD0.2D0.3D0/AS0.2S0 6D.9D.4D.10C.9H.QH.5C.6C.AC.6S.5H.10D.KS|7H|JS.10H.9C|"
+        "7S.6H.5S|KH.QS.JH.10S|5D.3C.7C.JD.2H.3H.3S.9S.8D.4C.4S.QC.KD.4H.8H.QD.8C.8S.JC.2C.7D."
+        "KC.AH|-|10 play r1 s0"
+    )
+    assert state.layouts[0].passes == 10
+    respelled = state.to_nfen().replace("10C", "TC").replace("10D", "TD").replace("10H", "TH")
+    assert GameState.from_nfen(respelled.replace("10S", "TS")) == state
 
 
 @pytest.mark.parametrize(
