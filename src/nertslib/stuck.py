@@ -616,27 +616,25 @@ def _stuck_and_why(
     if ctx.jokers and has_joker(lay):
         return _joker_plan(state, lay, ctx, list(_pass_tops(lay, ctx)), None) is None, False
     nerts = lay.nerts[-1] if lay.nerts else -1
-    if summary is None and lay.passes < ctx.max_passes and not ctx.flip_immediately:
-        # Cheaper still: a top of a fresh pass (in reach, and cached by the stock alone).
-        config = _config_summary(lay.work, lay.down)
+    known = _config_summary(lay.work, lay.down) if summary is None else summary
+    # Cheap first: a top that plays where ``known`` holds (the piles as they are, if no
+    # summary is given), of a fresh pass (in reach while a pass is left, and with the
+    # partial-turn remainder cached by the stock alone), then of the whole pass.
+    if lay.passes < ctx.max_passes and not ctx.flip_immediately:
         fresh = _fresh_waste(lay.deck, ctx)
-        if _onto_work(ctx, config, nerts, fresh):
+        if _onto_work(ctx, known, nerts, fresh):
             return False, True
-        if _to_foundations(state, ctx, config, nerts, fresh):
+        if _to_foundations(state, ctx, known, nerts, fresh):
             return False, False
     waste = _pass_waste(lay, ctx)
-    if summary is None:
-        # Cheap first: a top of the pass that plays in the current configuration.
-        config = _config_summary(lay.work, lay.down)
-        if _onto_work(ctx, config, nerts, waste):
-            return False, True
-        if _to_foundations(state, ctx, config, nerts, waste):
-            return False, False
-        _, progress, own = _progress_in_reach(state, ctx, lay, nerts, waste)
-        return not progress, own
-    if _onto_work(ctx, summary, nerts, waste):
+    if _onto_work(ctx, known, nerts, waste):
         return False, True
-    return not _to_foundations(state, ctx, summary, nerts, waste), False
+    if _to_foundations(state, ctx, known, nerts, waste):
+        return False, False
+    if summary is not None:  # the whole class: nothing plays anywhere in it
+        return True, False
+    _, progress, own = _progress_in_reach(state, ctx, lay, nerts, waste)
+    return not progress, own
 
 
 def stuck_layout(
