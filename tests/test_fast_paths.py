@@ -168,6 +168,37 @@ def test_apply_without_legal_moves_first_still_validates() -> None:
     assert nl.apply(state, equal_not_same) == nl.apply(state, nl.Move.turn(0))
 
 
+def test_apply_skips_validation_only_for_the_moves_just_generated(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = nl.deal("standard", 4, seed=7)
+    step = 0
+    while len(nl.legal_moves(state, 0)) < 4:  # to a position where seat 0 has several moves
+        moves = nl.legal_moves(state, step % 4)
+        state = nl.apply(state, moves[step % len(moves)])
+        step += 1
+    legal = nl.legal_moves(state, 0)
+    validated: list[nl.Move] = []
+    full = rules._reject
+
+    def counting(state: GameState, move: nl.Move) -> object:
+        validated.append(move)
+        return full(state, move)
+
+    monkeypatch.setattr(rules, "_reject", counting)
+    for move in legal:  # the first, the last and those between: found by identity
+        nl.legal_moves(state, 0)
+        nl.apply(state, move)
+    assert validated == []
+    for move in legal:  # equal moves built anew, and moves after another state's answer
+        twin = nl.Move.parse(str(move))
+        nl.legal_moves(state, 0)
+        assert nl.apply(state, twin) == rules._play(state, move)
+        nl.legal_moves(state, 1)
+        nl.apply(state, move)
+    assert validated == [m for move in legal for m in (move, move)]
+
+
 @examples(60)
 @given(games(max_steps=150))
 def test_memoised_work_pieces_equal_fresh_ones(game: tuple[GameState, list[nl.Move]]) -> None:
