@@ -458,6 +458,111 @@ def test_the_seat_memo_of_work_piles_keys_on_the_rules_too(
         assert [nl.legal_moves(s, seat) for s in (state, other, state)] == [*expected, expected[0]]
 
 
+@examples(60)
+@given(games(max_steps=150), st.sampled_from([1, 3]))
+def test_the_seat_memo_of_the_stock_keys_on_the_rules_too(
+    game: tuple[GameState, list[nl.Move]], turn: int
+) -> None:
+    # The stuck test knows a seat's last stock by identity (stuck._SEAT_FRESH): the very same
+    # stock under another turn size shows other waste tops.
+    state = game[0]
+    variant = nl.Variant.from_dict({**state.variant.to_dict(), "stock_turn": turn})
+    ctx = context_for(variant, len(state.layouts))
+    other = _new_state(
+        variant,
+        state.layouts,  # the same Layout and pile objects
+        state.fnd,
+        state.status,
+        state.caller,
+        state.stalled,
+        state.resolutions,
+        state.seed,
+        ctx,
+        state.need,
+    )
+    assume(state.status is None)
+    for lay in state.layouts:
+        if rules._has_progress(state, lay) or lay.cursor == len(lay.deck):
+            continue  # (the stuck test's premise)
+        expected = []
+        for one in (state, other):
+            clear_caches()
+            info = rules._work_info(lay.work, one.ctx, lay.down)
+            expected.append(stuck.stuck_without_progress(one, lay, one.ctx, info))
+            assert expected[-1] == stuck.stuck_layout(one, lay, one.ctx)
+        clear_caches()
+        got = [
+            stuck.stuck_without_progress(
+                one, lay, one.ctx, rules._work_info(lay.work, one.ctx, lay.down)
+            )
+            for one in (other, state, other)
+        ]
+        assert got == [expected[1], expected[0], expected[1]]
+
+
+def test_clear_caches_empties_every_cache_and_memo() -> None:
+    state = nl.deal("standard", 4, seed=5)
+    for step in range(120):  # random play fills the caches
+        seat = step % 4
+        nl.is_stuck(state, seat)
+        moves = nl.legal_moves(state, seat)
+        if moves:
+            state = nl.apply(state, moves[step * 7 % len(moves)])
+    nl.stuck.plan_progress(state, 0)
+    caches = [stuck._SUMMARIES, stuck._PASSES, stuck._FRESH, rules._WORK_INFO, rules._CACHE]
+    assert all(caches)
+    assert any(rules._SEAT_WORK)
+    assert any(stuck._SEAT_FRESH)
+    clear_caches()
+    assert not any(caches[:-1])
+    assert rules._CACHE  # kept without tables=True
+    assert not any(rules._SEAT_WORK)
+    assert not any(stuck._SEAT_FRESH)
+    assert stuck._config_summary.cache_info().currsize == 0
+    assert rules._LAST_LEGAL == (None, ())
+    last_need, needs = rules._NEED_SET
+    assert last_need is None
+    assert needs == frozenset()
+    clear_caches(tables=True)
+    assert not rules._CACHE
+
+
+def test_the_seat_memo_of_the_stock_tells_turn_sizes_apart() -> None:
+    # Seat 1 has no progress move and a fresh stock: turned one at a time it is not stuck (a
+    # card that plays shows then), three at a time it is. The one-at-a-time stock asked first.
+    state = GameState.from_nfen(
+        "standard - 7D.9S.3S.10D.4D.QC.2C.7S.JD.6D.5D.5C.QH|6S|2S|3C|8S|KD.7C.10S.AC.9D.JC."
+        "10H.QD.AH.AD.4H.JH.4C.JS.3H.KS.8H.KH.5S.2D.6C.KC.AS.8D.5H.QS.2H.8C.4S.3D.9H.10C|"
+        "9C.7H.6H|0 9D.QC.JS.8S.9S.AS.AD.6D.JC.KC.7C.10D.4C|KD|3S|8D|QD|5D.5H.4D.2H.2D.3C.4H."
+        "2S.2C.8C.10C.6C.3H.9C.7H.6S.7S.KH.8H.5C.3D.AC.6H.JD.QH.AH.10S.7D.QS.9H.4S.KS.JH.5S."
+        "10H|-|0 play r0 s33"
+    )
+    variant = nl.Variant(stock_turn=1)
+    ctx = context_for(variant, 2)
+    one_by_one = _new_state(
+        variant,
+        state.layouts,  # the same Layout and pile objects
+        state.fnd,
+        state.status,
+        state.caller,
+        state.stalled,
+        state.resolutions,
+        state.seed,
+        ctx,
+        state.need,
+    )
+    lay = state.layouts[1]
+    assert not rules._has_progress(state, lay)
+    assert lay.cursor == 0
+    clear_caches()
+    verdicts = [
+        stuck.stuck_without_progress(s, lay, s.ctx, rules._work_info(lay.work, s.ctx))
+        for s in (one_by_one, state, one_by_one)
+    ]
+    assert verdicts == [False, True, False]
+    assert [nl.is_stuck(s, 1) for s in (state, one_by_one)] == [True, False]
+
+
 def test_the_seat_memo_of_work_piles_keys_on_the_face_down_cards_too() -> None:
     # The same face-up pile objects over other face-down cards: 10H covers a face-down card
     # (nothing slides under it), then not (the black Jack on the waste may slide under it).

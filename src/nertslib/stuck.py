@@ -35,7 +35,7 @@ from collections import deque
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from typing import Final, NamedTuple, Protocol, cast
 
-from nertslib.cards import DECK_SPAN, KEY, KING, ON, RANK, UNDER, declared_id
+from nertslib.cards import DECK_SPAN, KEY, KING, MAX_SEATS, ON, RANK, UNDER, declared_id
 from nertslib.context import (
     MOVE_ANY_SUFFIX,
     MOVE_TOP_CARD,
@@ -661,10 +661,13 @@ def stuck_without_progress(state: GameState, lay: Layout, ctx: Context, info: _W
         # A fresh pass is in reach, and its tops depend on the stock alone: most of these
         # tests end here, and a hand meets each stock at many cursors (the whole pass's tops
         # are cached by the cursor too).
-        key = (lay.deck, ctx.turn, ctx.rule)
-        fresh = _FRESH.get(key)  # _fresh_waste, inline
-        if fresh is None:
-            fresh = _fresh_waste(lay.deck, ctx)
+        deck = lay.deck
+        last = _SEAT_FRESH[lay.seat]
+        if last is not None and last[0] is deck and last[1] is ctx:
+            fresh = last[2]
+        else:
+            fresh = _fresh_waste(deck, ctx)
+            _SEAT_FRESH[lay.seat] = (deck, ctx, fresh)
         if not fresh.fkeys.isdisjoint(need) or (
             fresh.aces and any(_to_foundation_ok(state, ctx, ace) for ace in fresh.aces)
         ):
@@ -760,6 +763,9 @@ def _pass_waste(lay: _Stock, ctx: Context) -> _Waste:
 _WASTES: dict[tuple[frozenset[int], int], _Waste] = {}
 
 _FRESH: dict[tuple[tuple[int, ...], int, int], _Waste] = {}
+# The last stock each seat's stuck test saw, and its fresh pass (a turn keeps the stock's tuple:
+# known by identity, without hashing the stock; each entry is replaced whole: thread safe).
+_SEAT_FRESH: list[tuple[tuple[int, ...], Context, _Waste] | None] = [None] * MAX_SEATS
 
 
 def _fresh_waste(deck: tuple[int, ...], ctx: Context) -> _Waste:

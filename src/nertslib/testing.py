@@ -77,6 +77,7 @@ def clear_caches(*, tables: bool = False) -> None:
     stuck._config_summary.cache_clear()
     rules._LAST_LEGAL = (None, ())
     rules._SEAT_WORK[:] = [None] * len(rules._SEAT_WORK)
+    stuck._SEAT_FRESH[:] = [None] * len(stuck._SEAT_FRESH)
     rules._NEED_SET = (None, frozenset())
     if tables:
         rules._CACHE.clear()
