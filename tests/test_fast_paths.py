@@ -418,6 +418,22 @@ def test_no_sliced_fresh_pass_when_the_remainder_flips_over() -> None:
     assert nl.is_stuck(state, 0) is True
 
 
+def _under(state: GameState, variant: nl.Variant) -> GameState:
+    """``state`` under ``variant``: the very same Layout and pile objects, another context."""
+    return _new_state(
+        variant,
+        state.layouts,
+        state.fnd,
+        state.status,
+        state.caller,
+        state.stalled,
+        state.resolutions,
+        state.seed,
+        context_for(variant, len(state.layouts)),
+        state.need,
+    )
+
+
 @examples(60)
 @given(
     games(),
@@ -436,19 +452,7 @@ def test_the_seat_memo_of_work_piles_keys_on_the_rules_too(
         variant = nl.Variant.from_dict({**state.variant.to_dict(), **changes})
     except ValueError:  # a king-only space with jokers is refused
         assume(False)
-    ctx = context_for(variant, len(state.layouts))
-    other = _new_state(
-        variant,
-        state.layouts,  # the same Layout and pile objects
-        state.fnd,
-        state.status,
-        state.caller,
-        state.stalled,
-        state.resolutions,
-        state.seed,
-        ctx,
-        state.need,
-    )
+    other = _under(state, variant)
     for seat in range(len(state.layouts)):
         clear_caches()
         expected = [nl.legal_moves(state, seat)]
@@ -467,19 +471,7 @@ def test_the_seat_memo_of_the_stock_keys_on_the_rules_too(
     # stock under another turn size shows other waste tops.
     state = game[0]
     variant = nl.Variant.from_dict({**state.variant.to_dict(), "stock_turn": turn})
-    ctx = context_for(variant, len(state.layouts))
-    other = _new_state(
-        variant,
-        state.layouts,  # the same Layout and pile objects
-        state.fnd,
-        state.status,
-        state.caller,
-        state.stalled,
-        state.resolutions,
-        state.seed,
-        ctx,
-        state.need,
-    )
+    other = _under(state, variant)
     assume(state.status is None)
     for lay in state.layouts:
         if rules._has_progress(state, lay) or lay.cursor == len(lay.deck):
@@ -538,19 +530,7 @@ def test_the_seat_memo_of_the_stock_tells_turn_sizes_apart() -> None:
         "10H|-|0 play r0 s33"
     )
     variant = nl.Variant(stock_turn=1)
-    ctx = context_for(variant, 2)
-    one_by_one = _new_state(
-        variant,
-        state.layouts,  # the same Layout and pile objects
-        state.fnd,
-        state.status,
-        state.caller,
-        state.stalled,
-        state.resolutions,
-        state.seed,
-        ctx,
-        state.need,
-    )
+    one_by_one = _under(state, variant)
     lay = state.layouts[1]
     assert not rules._has_progress(state, lay)
     assert lay.cursor == 0
