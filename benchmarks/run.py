@@ -163,9 +163,25 @@ def replay_pairs(games: Sequence[Game]) -> int:
     return pairs
 
 
-def random_hand(start: nl.GameState, seed: int) -> tuple[nl.GameState, int]:
-    """One hand of random play; returns the last state and the number of pairs."""
-    legal_moves, apply, choice = nl.legal_moves, nl.apply, random.Random(seed).choice
+def replay_end(game: Game) -> nl.GameState:
+    """The last state of a recorded game."""
+    state, log = game
+    for move in log:
+        state = nl.resolve_stalemate(state) if move is None else nl.apply(state, move)
+    return state
+
+
+def random_hand(
+    start: nl.GameState,
+    seed: int,
+    apply: Callable[[nl.GameState, nl.Move], nl.GameState] = nl.apply,
+    resolve: Callable[[nl.GameState], nl.GameState] = nl.resolve_stalemate,
+) -> tuple[nl.GameState, int]:
+    """One hand of random play; returns the last state and the number of pairs.
+
+    ``apply`` and ``resolve`` are there for :func:`record_random`, which logs what they do.
+    """
+    legal_moves, choice = nl.legal_moves, random.Random(seed).choice
     state = start
     pairs = actions = 0
     while state.status is None and actions < RANDOM_CAP:
@@ -182,9 +198,30 @@ def random_hand(start: nl.GameState, seed: int) -> tuple[nl.GameState, int]:
         if not moved:
             if not nl.all_stuck(state):
                 break
-            state = nl.resolve_stalemate(state)
+            state = resolve(state)
             actions += 1
     return state, pairs
+
+
+def record_random(starts: Sequence[nl.GameState], seeds: Sequence[int]) -> list[Game]:
+    """The hands of :func:`random_play` with their action logs, for :func:`replay_pairs`."""
+    games = []
+    for start, seed in zip(starts, seeds, strict=True):
+        log: list[nl.Move | None] = []
+
+        def logged_apply(
+            state: nl.GameState, move: nl.Move, log: list[nl.Move | None] = log
+        ) -> nl.GameState:
+            log.append(move)
+            return nl.apply(state, move)
+
+        def logged_resolve(state: nl.GameState, log: list[nl.Move | None] = log) -> nl.GameState:
+            log.append(None)
+            return nl.resolve_stalemate(state)
+
+        random_hand(start, seed, logged_apply, logged_resolve)
+        games.append((start, tuple(log)))
+    return games
 
 
 def random_play(starts: Sequence[nl.GameState], seeds: Sequence[int]) -> int:
@@ -479,6 +516,11 @@ def main(argv: Sequence[str] | None = None) -> int:  # noqa: PLR0915 - a flat re
     pounce_moves = sum(m is not None for _, log in pounce_games for m in log)
     rseeds = list(range(RANDOM_SEEDS, RANDOM_SEEDS + cfg.random_hands))
     rstarts = [nl.deal(VARIANT, SEATS, s) for s in rseeds]
+    # figure b measured as a is: the same random hands replayed from their logs (report only)
+    random_games = record_random(rstarts, rseeds)
+    assert [replay_end(g) for g in random_games] == [
+        random_hand(start, seed)[0] for start, seed in zip(rstarts, rseeds, strict=True)
+    ]
 
     def fresh_starts(repeat: int) -> list[nl.GameState]:
         base = HANDS_SEEDS + (repeat + 1) * cfg.hands_per_repeat  # warm-up is repeat -1
@@ -520,6 +562,9 @@ def main(argv: Sequence[str] | None = None) -> int:  # noqa: PLR0915 - a flat re
     def fill_random() -> object:
         return random_play(rstarts, rseeds)
 
+    def fill_random_replay() -> object:
+        return replay_pairs(random_games)
+
     def fill_pounce() -> object:
         return replay_pairs(pounce_games)
 
@@ -535,6 +580,9 @@ def main(argv: Sequence[str] | None = None) -> int:  # noqa: PLR0915 - a flat re
     a_pounce = Bench("a Pounce greedy pairs", lambda _r: replay_pairs(pounce_games), fill_pounce)
     b_rand = Bench("b random pairs", lambda _r: random_play(rstarts, rseeds), setup=fill_random)
     b_cold = Bench("b random pairs, cold cache", lambda _r: random_play(rstarts, rseeds), clear)
+    b_replay = Bench(
+        "b random pairs, replayed", lambda _r: replay_pairs(random_games), fill_random_replay
+    )
     b_fresh = Bench(
         "b random pairs, fresh hands", lambda r: random_play(fresh_rstarts[r], fresh_rseeds[r])
     )
@@ -549,7 +597,8 @@ def main(argv: Sequence[str] | None = None) -> int:  # noqa: PLR0915 - a flat re
     i_json = Bench("i state JSON round trip", lambda _r: json_round_trips(view_sample))
     j_det = Bench("j determinize", lambda _r: determinizations(seat_views))
     benches = [
-        *(cal, chs, a_warm, a_cold, a_pounce, b_rand, b_cold, b_fresh, c_hand, c_generic),
+        *(cal, chs, a_warm, a_cold, a_pounce, b_rand, b_cold, b_replay, b_fresh),
+        *(c_hand, c_generic),
         *(d_cold, d_warm),
         *(f_nfen, f_move, g_view, h_vnfen, i_json, j_det),
     ]
@@ -619,6 +668,11 @@ def main(argv: Sequence[str] | None = None) -> int:  # noqa: PLR0915 - a flat re
     print(
         f"  with the engine's caches emptied first: {si(b_cold.rate)} pairs/s = "
         f"{1 / b_cold.ratio(chs):.2f} x python-chess = {cal_units(b_cold):.0f} cal-it/pair"
+    )
+    print(
+        f"  replayed as figure a is (the hands' logged moves, no random choice in the timed "
+        f"loop): {si(b_replay.rate)} pairs/s = {1 / b_replay.ratio(chs):.2f} x python-chess = "
+        f"{cal_units(b_replay):.0f} cal-it/pair  (spread {b_replay.spread})"
     )
     print(
         f"  on fresh hands (new seeds every repeat, caches as they come): {si(b_fresh.rate)} "
@@ -738,6 +792,13 @@ def main(argv: Sequence[str] | None = None) -> int:  # noqa: PLR0915 - a flat re
             "b the same, caches emptied",
             f"{si(b_cold.rate)} pairs/s, {1 / b_cold.ratio(chs):.2f}x chess, "
             f"{cal_units(b_cold):.0f} cal-it",
+            "-",
+            "info",
+        ),
+        Row(
+            "b the same, replayed as a",
+            f"{si(b_replay.rate)} pairs/s, {1 / b_replay.ratio(chs):.2f}x chess, "
+            f"{cal_units(b_replay):.0f} cal-it",
             "-",
             "info",
         ),
