@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 import nertslib as nl
 from nertslib import context, rules, stuck
 from nertslib.cards import CARDS, DECK_SPAN, DECLARED_BASE, KEY, N_ALL_IDS, ON, OWNER, RANK
-from nertslib.context import context_for, plain_foundation
+from nertslib.context import ACE_PLAYS, NO_CARD, context_for, plain_foundation
 from nertslib.state import (
     _WORK_RUNS,
     GameState,
@@ -215,8 +215,9 @@ def test_memoised_work_pieces_equal_fresh_ones(game: tuple[GameState, list[nl.Mo
         moves = info.moves(lay.work, ctx, lay.down)
         assert info.moves(lay.work, ctx, lay.down) is moves
         assert fresh.moves(lay.work, ctx, lay.down) == moves
-        assert fresh.top_fkeys == {ctx.fkey[p[-1]] for p in lay.work if p}
-        assert fresh.top_ace == any(p and RANK[p[-1]] == 1 for p in lay.work)
+        assert fresh.top_fplays == {
+            ACE_PLAYS if RANK[p[-1]] == 1 else ctx.fkey[p[-1]] for p in lay.work if p
+        }
         for c in lay.deck:
             assert stuck._waste_top(c, ctx) == stuck._waste_of((c,), ctx.fkey)
         # The stuck module's summaries kept on the info: filled by the stuck test and the bot
@@ -692,6 +693,30 @@ def test_the_readers_runs_of_keys_follow_the_tables() -> None:
     wants = {KEY[c]: ON[c] for c in range(52)}
     assert all(ON[c] == wants[KEY[c]] for c in range(N_ALL_IDS) if KEY[c] >= 0)
     assert all(len(_WORK_RUNS[KEY[c]]) == RANK[c] for c in range(52))
+
+
+def test_the_progress_test_table_marks_aces_and_no_card() -> None:
+    # ctx.fplay[card] in rules._set_needs(need) is the progress test of move generation: it
+    # must be "the card fits a foundation's need, or is an Ace", and index -1 (no card) must
+    # fit nothing, not even a finished foundation's need (-1).
+    for rule in range(3):
+        fkey, fplay = context._FKEY[rule], context._FPLAY[rule]
+        assert len(fplay) == N_ALL_IDS + 1
+        assert fplay[-1] == NO_CARD
+        assert [fplay[c] for c in range(N_ALL_IDS)] == [
+            ACE_PLAYS if RANK[c] == 1 else fkey[c] for c in range(N_ALL_IDS)
+        ]
+        keys = {*fkey, *context._FNEXT[rule]}
+        assert ACE_PLAYS not in keys
+        assert NO_CARD not in keys
+    for variant, seats in ((nl.variants.get("standard"), 4), (nl.variants.get("pounce"), 2)):
+        ctx = context_for(variant, seats)
+        assert ctx.fplay is context._FPLAY[ctx.rule]
+        need = (-1, ctx.fnext[3], ctx.fnext[20])  # a finished foundation, two in play
+        needs = rules._set_needs(need)
+        for card in (-1, *range(DECK_SPAN)):
+            fits = card >= 0 and (RANK[card] == 1 or ctx.fkey[card] in need)
+            assert (ctx.fplay[card] in needs) == fits, card
 
 
 def _misfit_by_steps(seat: int, work: tuple[tuple[int, ...], ...]) -> str:

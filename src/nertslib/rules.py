@@ -43,6 +43,7 @@ from nertslib.cards import (
     declared_id,
 )
 from nertslib.context import (
+    ACE_PLAYS,
     ALT_COLOUR,
     MOVE_ANY_SUFFIX,
     MOVE_TOP_CARD,
@@ -203,9 +204,12 @@ _NEED_SET: tuple[tuple[int, ...] | None, frozenset[int]] = (None, frozenset())
 
 
 def _set_needs(need: tuple[int, ...]) -> frozenset[int]:
-    """Remember ``need`` as a set (see :func:`_progress_moves`) and return the set."""
+    """Remember ``need`` as a set of ``ctx.fplay`` keys (:data:`ACE_PLAYS` added) and return it.
+
+    See :func:`_progress_moves`.
+    """
     global _NEED_SET  # noqa: PLW0603 - a one-entry cache, replaced whole (thread safe)
-    needs = frozenset(need)
+    needs = frozenset((*need, ACE_PLAYS))
     _NEED_SET = (need, needs)
     return needs
 
@@ -219,34 +223,32 @@ def _progress_moves(
         _joker_progress_moves(state, lay, ctx, out)
         return
     nerts, work, cur = lay.nerts, lay.work, lay.cursor
-    need, fkey = state.need, ctx.fkey
+    need, fplay = state.need, ctx.fplay
     # The needs as a set, remembered for the last needs seen: every seat's call between two
     # foundation plays sees the same tuple.
     last_need, needs = _NEED_SET
     if last_need is not need:
         needs = _set_needs(need)
+    # -1 for no card: its fplay key is in no set of needs, and the memo of work plays holds ()
+    # for it, so an empty pile needs no test of its own.
     ntop = nerts[-1] if nerts else -1
     wtop = lay.deck[cur - 1] if cur else -1
     if info is None:
         info = _work_info(work, ctx, lay.down)
-    if ntop >= 0 and (fkey[ntop] in needs or RANK[ntop] == 1):
+    if fplay[ntop] in needs:  # one lookup: fits a foundation, or an Ace
         _foundation_plays(state, ctx, ntop, _N, 0, out)
-    if wtop >= 0 and (fkey[wtop] in needs or RANK[wtop] == 1):
+    if fplay[wtop] in needs:
         _foundation_plays(state, ctx, wtop, _W, 0, out)
     # One set test instead of a test per work top: most calls find none.
-    if info.top_ace or not info.top_fkeys.isdisjoint(needs):
+    if not info.top_fplays.isdisjoint(needs):
         for i, pile in enumerate(work):
-            if pile:
-                top = pile[-1]
-                if fkey[top] in needs or RANK[top] == 1:
-                    _foundation_plays(state, ctx, top, _P, i, out)
+            if pile and fplay[pile[-1]] in needs:
+                _foundation_plays(state, ctx, pile[-1], _P, i, out)
     plays = info.plays  # _work_plays' memo, read here first to save a call
-    if ntop >= 0:
-        hit = plays.get(ntop * 2 + _N)
-        out.extend(_work_plays(ctx, ntop, _N, info) if hit is None else hit)
-    if wtop >= 0:
-        hit = plays.get(wtop * 2 + _W)
-        out.extend(_work_plays(ctx, wtop, _W, info) if hit is None else hit)
+    hit = plays.get(ntop * 2 + _N)
+    out.extend(_work_plays(ctx, ntop, _N, info) if hit is None else hit)
+    hit = plays.get(wtop * 2 + _W)
+    out.extend(_work_plays(ctx, wtop, _W, info) if hit is None else hit)
 
 
 def _suffix_ok(move_rule: int, d: int, n: int) -> bool:
@@ -330,8 +332,7 @@ class _WorkInfo:
         "plays",
         "shuffle",
         "summary",
-        "top_ace",
-        "top_fkeys",
+        "top_fplays",
         "under",
     )
 
@@ -341,16 +342,13 @@ class _WorkInfo:
         # One loop and tuples grown in place: a new configuration is built on about every
         # third move of a hand.
         onto: dict[int, tuple[int, ...]] = {}
-        fkeys: list[int] = []
+        fplays: list[int] = []
         empty: list[int] = []
-        fkey = ctx.fkey
-        top_ace = False
+        fplay = ctx.fplay
         for j, pile in enumerate(work):
             if pile:
                 top = pile[-1]
-                fkeys.append(fkey[top])
-                if RANK[top] == 1:
-                    top_ace = True
+                fplays.append(fplay[top])
                 key = ON[top]
                 onto[key] = (*onto[key], j) if key in onto else (j,)
             else:
@@ -367,12 +365,10 @@ class _WorkInfo:
         """The empty piles."""
         self.under = under
         """Card key -> the piles it may slide under now (empty if sliding is not allowed now)."""
-        self.top_fkeys = frozenset(fkeys)
-        """The foundation keys of the pile tops (under the build rule of the key)."""
-        self.top_ace = top_ace
-        """Whether an Ace is a pile top."""
-        self.plays: dict[int, tuple[Move, ...]] = {}
-        """Memo of :func:`_work_plays` by ``card * 2 + source``."""
+        self.top_fplays = frozenset(fplays)
+        """The ``ctx.fplay`` keys of the pile tops (the build rule is part of the key)."""
+        self.plays: dict[int, tuple[Move, ...]] = {-2 + _N: (), -2 + _W: ()}
+        """Memo of :func:`_work_plays` by ``card * 2 + source``; card -1 (no card) plays nowhere."""
         self.shuffle: tuple[Move, ...] | None = None
         """The moves between the piles, once :meth:`moves` has worked them out."""
         self.config: WorkSummary | None = None
