@@ -493,6 +493,31 @@ def test_the_seat_memo_of_the_stock_keys_on_the_rules_too(
         assert got == [expected[1], expected[0], expected[1]]
 
 
+def test_the_summary_kept_on_the_work_info_still_reads_the_nerts_top() -> None:
+    # Pounce, seat 1: nothing plays now and no waste top would, but the Nerts top (J♠) does
+    # once 10♠ moves onto J♥ and turns up the card under it. The stuck test keeps the class's
+    # summary on the piles' info; asked again with it kept, it must still test the Nerts top.
+    state = GameState.from_nfen(
+        "pounce AH0/AH1/AS1.2S1 2H.2D.JD.8S.4S.6D.AD.5H.QC|-|8H~10D|KD.KS~5C|9S.7C.3D~QS.JH|"
+        "3H.KC.AS.AC~QD|10C.3C.4D.JC.2S.JS.2C.7H.8D.QH.8C.10H|6C.10S.7S.9H.5S.6S.9C.6H.5D.KH."
+        "4C.7D.9D.3S.4H|3 AD.AC.6C.QD.2H.6D.KC.JC.JS|KD.QS.JH|4S~7H.6S|4H.9D~7C|JD.5D.QC~3S.2D|"
+        "9C.8S.QH~10S|9S.8H.5S.5H.KS.7S.2C.3D|5C.8C.8D.10D.4C.7D.6H.10C.3C.3H.10H.KH.9H.4D|2 "
+        "play r0 s89"
+    )
+    lay, ctx = state.layouts[1], state.ctx
+    assert not rules._has_progress(state, lay)
+    summary = stuck.work_summary(lay.work, ctx.space, ctx.slide, ctx.move_rule, lay.down)
+    waste = stuck._pass_waste(lay, ctx)
+    assert not stuck._progress_with(state, ctx, summary, -1, waste)  # the waste cannot help
+    clear_caches()
+    info = rules._work_info(lay.work, ctx, lay.down)
+    assert stuck.stuck_without_progress(state, lay, ctx, info) is False
+    info.summary = summary  # as the stuck test or the bot planner leaves it
+    assert stuck.stuck_without_progress(state, lay, ctx, info) is False
+    assert [str(m) for m in nl.legal_moves(state, 1)] == ["1:10S@P4>P0", "1:turn"]
+    assert str(nl.stuck.plan_progress(state, 1)) == "1:10S@P4>P0"
+
+
 def test_clear_caches_empties_every_cache_and_memo() -> None:
     state = nl.deal("standard", 4, seed=5)
     for step in range(120):  # random play fills the caches

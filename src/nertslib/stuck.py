@@ -684,7 +684,14 @@ def stuck_without_progress(state: GameState, lay: Layout, ctx: Context, info: _W
         if _onto_work(ctx, config, -1, waste):
             return False
     nerts = lay.nerts[-1] if lay.nerts else -1
-    return not _progress_in_reach(state, ctx, lay, nerts, waste, why=False)[1]
+    # The class's summary kept on the piles' info (as the bot planner keeps it): a seat that
+    # turns through its stock with these piles asks again at every cursor.
+    summary = info.summary
+    if summary is None:
+        summary, progress, _ = _progress_in_reach(state, ctx, lay, nerts, waste, why=False)
+        info.summary = summary
+        return not progress
+    return not _progress_with(state, ctx, summary, nerts, waste)
 
 
 def _pass_tops(lay: Layout, ctx: Context) -> Iterator[tuple[int, int]]:
