@@ -167,7 +167,8 @@ def _foundation_plays(
     # Found in C: the foundations that need the key (callers test that some does; usually
     # one does, and a scan in Python of every foundation's need cost more than the play).
     k = need.index(key)
-    out.append(_mv(card, src, sidx, _F, k))
+    move = _CACHE.get((card, src, sidx, _F, k))  # _mv's lookup, inline (the call cost 0.6 %)
+    out.append(_mv(card, src, sidx, _F, k) if move is None else move)
     if key in need[k + 1 :]:  # more than one foundation needs it (several decks)
         for _ in range(need.count(key) - 1):
             k = need.index(key, k + 1)
@@ -494,7 +495,10 @@ def legal_moves(state: GameState, seat: int) -> tuple[Move, ...]:  # noqa: PLR09
         if last is not None and last[0] is work and last[1] is down and last[2] is ctx:
             info = last[3]
         else:
-            info = _work_info(work, ctx, down)
+            # _work_info's lookup first, inline: the call cost 0.8 % of a random pair
+            info = _WORK_INFO.get((work, ctx.work_rules, down))
+            if info is None:
+                info = _work_info(work, ctx, down)
             _SEAT_WORK[seat] = (work, down, ctx, info)
     # _front_moves, inline: the call cost 1.6 % of a legal_moves+apply pair
     if ctx.mandatory:
