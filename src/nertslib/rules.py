@@ -216,20 +216,27 @@ def _set_needs(need: tuple[int, ...]) -> frozenset[int]:
 
 
 def _progress_moves(
-    state: GameState, lay: Layout, ctx: Context, out: list[Move], info: _WorkInfo | None = None
+    state: GameState,
+    lay: Layout,
+    ctx: Context,
+    out: list[Move],
+    info: _WorkInfo | None = None,
+    needs: frozenset[int] | None = None,
 ) -> None:
-    """Append the progress moves; ``info`` is ``_work_info`` of the layout, if known."""
+    """Append the progress moves.
+
+    ``info`` is ``_work_info`` of the layout and ``needs`` ``_set_needs(state.need)``, if known.
+    """
     # The hot path: inlined lookups; _foundation_plays only for the rare hits and Aces.
     if ctx.jokers:
         _joker_progress_moves(state, lay, ctx, out)
         return
     nerts, work, cur = lay.nerts, lay.work, lay.cursor
-    need, fplay = state.need, ctx.fplay
-    # The needs as a set, remembered for the last needs seen: every seat's call between two
-    # foundation plays sees the same tuple.
-    last_need, needs = _NEED_SET
-    if last_need is not need:
-        needs = _set_needs(need)
+    fplay = ctx.fplay
+    if needs is None:
+        last_need, needs = _NEED_SET
+        if last_need is not state.need:
+            needs = _set_needs(state.need)
     # -1 for no card: its fplay key is in no set of needs, and the memo of work plays holds ()
     # for it, so an empty pile needs no test of its own.
     ntop = nerts[-1] if nerts else -1
@@ -508,7 +515,12 @@ def legal_moves(state: GameState, seat: int) -> tuple[Move, ...]:  # noqa: PLR09
     call = not lay.nerts and not ctx.auto_call
     if call:
         out.append(_CALL[seat])
-    _progress_moves(state, lay, ctx, out, info)
+    # The needs as a set, remembered for the last needs seen: every seat's call between two
+    # foundation plays sees the same tuple.
+    last_need, needs = _NEED_SET
+    if last_need is not state.need:
+        needs = _set_needs(state.need)
+    _progress_moves(state, lay, ctx, out, info, needs)
     progress = len(out) > call  # beyond the call
     if info is None:
         out.extend(_joker_shuffle(lay.work, lay.down, lay.bound, ctx))
@@ -527,7 +539,7 @@ def legal_moves(state: GameState, seat: int) -> tuple[Move, ...]:  # noqa: PLR09
         and (
             _stuck.stuck_layout(state, lay, ctx)
             if info is None
-            else _stuck.stuck_without_progress(state, lay, ctx, info)
+            else _stuck.stuck_without_progress(state, lay, ctx, info, needs)
         )
     ):
         out.append(_ROTATE[seat])

@@ -647,16 +647,25 @@ def stuck_layout(
     return _stuck_and_why(state, lay, ctx, summary)[0]
 
 
-def stuck_without_progress(state: GameState, lay: Layout, ctx: Context, info: _WorkInfo) -> bool:
+def stuck_without_progress(
+    state: GameState,
+    lay: Layout,
+    ctx: Context,
+    info: _WorkInfo,
+    needs: Collection[int] | None = None,
+) -> bool:
     """:func:`stuck_layout` for a layout that has no progress move now.
 
     :func:`~nertslib.legal_moves` knows that when it decides whether to offer the rotation, and
     then neither a work top nor the Nerts top plays in the piles as they are: only another
-    waste top of the pass or a rearrangement can help. ``info`` is ``rules._work_info``.
+    waste top of the pass or a rearrangement can help. ``info`` is ``rules._work_info``, and
+    ``needs`` the foundations' needs as a set, if known (it may hold other keys too, such as
+    ``rules._set_needs``' :data:`~nertslib.context.ACE_PLAYS`).
     """
     if ctx.jokers and has_joker(lay):
         return _joker_plan(state, lay, ctx, list(_pass_tops(lay, ctx)), None) is None
-    need = state.need
+    if needs is None:
+        needs = state.need  # a set tests faster, but the tuple gives the same answers
     if lay.passes < ctx.max_passes and not ctx.flip_immediately:
         # A fresh pass is in reach, and its tops depend on the stock alone: most of these
         # tests end here, and a hand meets each stock at many cursors (the whole pass's tops
@@ -668,13 +677,13 @@ def stuck_without_progress(state: GameState, lay: Layout, ctx: Context, info: _W
         else:
             fresh = _fresh_waste(deck, ctx)
             _SEAT_FRESH[lay.seat] = (deck, ctx, fresh)
-        if not fresh.fkeys.isdisjoint(need) or (
+        if not fresh.fkeys.isdisjoint(needs) or (
             fresh.aces and any(_to_foundation_ok(state, ctx, ace) for ace in fresh.aces)
         ):
             return False
     waste = _pass_waste(lay, ctx)
     if waste.keys:
-        if not waste.fkeys.isdisjoint(need) or (
+        if not waste.fkeys.isdisjoint(needs) or (
             waste.aces and any(_to_foundation_ok(state, ctx, ace) for ace in waste.aces)
         ):
             return False
