@@ -201,6 +201,31 @@ def test_apply_skips_validation_only_for_the_moves_just_generated(
 
 @examples(60)
 @given(games(max_steps=150))
+def test_legal_moves_inline_progress_moves_are_the_functions(
+    game: tuple[GameState, list[nl.Move]],
+) -> None:
+    # legal_moves has rules._progress_moves inline (without jokers): the same moves, in the
+    # same place (after the call to Nerts), and no other progress move after them.
+    state, _ = game
+    assume(state.status is None)
+    for lay in state.layouts:
+        moves = nl.legal_moves(state, lay.seat)
+        if state.ctx.mandatory and rules._mandatory_fills(lay, state.ctx) is not None:
+            continue  # then the fills are the only moves
+        front: list[nl.Move] = []
+        rules._front_moves(state, lay, state.ctx, front)
+        assert moves[: len(front)] == tuple(front)
+        assert not any(
+            m.kind is nl.MoveKind.PLAY and (m.source is not nl.Zone.WORK or m.target in _UP)
+            for m in moves[len(front) :]
+        )
+
+
+_UP = (nl.Zone.FOUNDATION, nl.Zone.NEW_FOUNDATION)
+
+
+@examples(60)
+@given(games(max_steps=150))
 def test_memoised_work_pieces_equal_fresh_ones(game: tuple[GameState, list[nl.Move]]) -> None:
     state, _ = game
     ctx = state.ctx

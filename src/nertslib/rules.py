@@ -221,11 +221,10 @@ def _progress_moves(
     ctx: Context,
     out: list[Move],
     info: _WorkInfo | None = None,
-    needs: frozenset[int] | None = None,
 ) -> None:
-    """Append the progress moves.
+    """Append the progress moves; ``info`` is ``_work_info`` of the layout, if known.
 
-    ``info`` is ``_work_info`` of the layout and ``needs`` ``_set_needs(state.need)``, if known.
+    :func:`legal_moves` has this inline.
     """
     # The hot path: inlined lookups; _foundation_plays only for the rare hits and Aces.
     if ctx.jokers:
@@ -233,10 +232,11 @@ def _progress_moves(
         return
     nerts, work, cur = lay.nerts, lay.work, lay.cursor
     fplay = ctx.fplay
-    if needs is None:
-        last_need, needs = _NEED_SET
-        if last_need is not state.need:
-            needs = _set_needs(state.need)
+    # The needs as a set, remembered for the last needs seen: every seat's call between two
+    # foundation plays sees the same tuple.
+    last_need, needs = _NEED_SET
+    if last_need is not state.need:
+        needs = _set_needs(state.need)
     # -1 for no card: its fplay key is in no set of needs, and the memo of work plays holds ()
     # for it, so an empty pile needs no test of its own.
     ntop = nerts[-1] if nerts else -1
@@ -469,7 +469,7 @@ def _front_moves(
     return False
 
 
-def legal_moves(state: GameState, seat: int) -> tuple[Move, ...]:  # noqa: PLR0912 - inlined
+def legal_moves(state: GameState, seat: int) -> tuple[Move, ...]:  # noqa: PLR0912, PLR0915 - inlined
     """Every move ``seat`` may make now, in the stable order of the module docs.
 
     A finished hand has no legal moves.
@@ -520,7 +520,27 @@ def legal_moves(state: GameState, seat: int) -> tuple[Move, ...]:  # noqa: PLR09
     last_need, needs = _NEED_SET
     if last_need is not state.need:
         needs = _set_needs(state.need)
-    _progress_moves(state, lay, ctx, out, info, needs)
+    if info is None:
+        _progress_moves(state, lay, ctx, out)
+    else:
+        # _progress_moves, inline (the call cost 2 % of a pair; tests/test_fast_paths.py holds
+        # the two to the same moves)
+        fplay = ctx.fplay
+        ntop = lay.nerts[-1] if lay.nerts else -1
+        wtop = lay.deck[lay.cursor - 1] if lay.cursor else -1
+        if fplay[ntop] in needs:
+            _foundation_plays(state, ctx, ntop, _N, 0, out)
+        if fplay[wtop] in needs:
+            _foundation_plays(state, ctx, wtop, _W, 0, out)
+        if not info.top_fplays.isdisjoint(needs):
+            for i, pile in enumerate(lay.work):
+                if pile and fplay[pile[-1]] in needs:
+                    _foundation_plays(state, ctx, pile[-1], _P, i, out)
+        plays = info.plays
+        hit = plays.get(ntop * 2 + _N)
+        out.extend(_work_plays(ctx, ntop, _N, info) if hit is None else hit)
+        hit = plays.get(wtop * 2 + _W)
+        out.extend(_work_plays(ctx, wtop, _W, info) if hit is None else hit)
     progress = len(out) > call  # beyond the call
     if info is None:
         out.extend(_joker_shuffle(lay.work, lay.down, lay.bound, ctx))
