@@ -22,9 +22,9 @@ nothing but the tuple that holds them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from itertools import islice, pairwise
-from typing import TYPE_CHECKING, Any, Final, Protocol, cast
+from typing import TYPE_CHECKING, Final, Protocol, cast
 
 from nertslib.cards import (
     CARDS,
@@ -76,7 +76,7 @@ from nertslib.moves import (
     Move,
     Zone,
 )
-from nertslib.state import EndReason, GameState, Layout, _new_layout, _new_state
+from nertslib.state import EndReason, GameState, Layout, _blank_layout, _blank_state
 from nertslib.variants import Variant
 
 if TYPE_CHECKING:
@@ -1245,7 +1245,7 @@ def apply(state: GameState, move: Move) -> GameState:  # noqa: PLR0912, PLR0915 
         bound = _rebind(move, work, bound, ctx.variant.jokers_per_deck)
     # The new layout and state are filled in field by field on blank twins (see
     # state._twin_constructor): no call frame and no packing of the arguments, 6 % of a pair.
-    mine = _blank(_new_layout)
+    mine = _blank_layout()
     mine.seat = seat
     mine.nerts = nerts
     mine.work = work
@@ -1257,7 +1257,7 @@ def apply(state: GameState, move: Move) -> GameState:  # noqa: PLR0912, PLR0915 
     mine.__class__ = Layout
     layouts = list(state.layouts)
     layouts[seat] = mine
-    built = _blank(_new_state)
+    built = _blank_state()
     built.variant = state.variant
     built.layouts = tuple(layouts)
     built.fnd = fnd
@@ -1281,9 +1281,6 @@ def _play(state: GameState, move: Move) -> GameState:
     # answer first, apply validates the move, which is legal, and gives the same state.
     _LAST_LEGAL = (state, (move,))
     return apply(state, move)
-
-
-_blank: Final[Callable[[Any], Any]] = object.__new__
 
 
 # --- specifications used by NFEN parsing and the tests ----------------------------------------

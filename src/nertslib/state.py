@@ -31,7 +31,7 @@ from collections import Counter
 from collections.abc import Callable
 from itertools import pairwise
 from operator import itemgetter
-from typing import Final, TypeVar, cast
+from typing import Any, Final, TypeVar, cast
 
 import attrs
 
@@ -824,8 +824,23 @@ def _twin_constructor(cls: type[_T]) -> Callable[..., _T]:
     return cast(Callable[..., _T], twin)
 
 
+def _blank_twin(cls: type[object]) -> Callable[[], Any]:
+    """A class with ``cls``'s slots and no ``__init__``: calling it gives an empty instance.
+
+    :func:`nertslib.apply` fills one in field by field and then turns it into a ``cls`` (as
+    the twin constructor does), without the call frame of an ``__init__``. Calling the class
+    costs less than ``object.__new__(twin)``: 20 ns an instance, 2 % of a pair.
+    """
+    slots = cast(tuple[str, ...], cls.__slots__)  # type: ignore[attr-defined]
+    return type(f"_{cls.__name__}Blank", (), {"__slots__": slots})
+
+
 _new_layout: Final = _twin_constructor(Layout)
 """``Layout(seat, nerts, work, deck, cursor, passes, down, bound)``, faster (internal)."""
 _new_state: Final = _twin_constructor(GameState)
 """``GameState(variant, layouts, fnd, status, caller, stalled, resolutions, seed, ctx, need)``,
 faster (internal)."""
+_blank_layout: Final = _blank_twin(Layout)
+"""An empty twin of a :class:`Layout` (internal)."""
+_blank_state: Final = _blank_twin(GameState)
+"""An empty twin of a :class:`GameState` (internal)."""
