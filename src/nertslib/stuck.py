@@ -570,10 +570,24 @@ def is_stuck(state: GameState, seat: int) -> bool:
     >>> nl.is_stuck(state, 0)
     False
     """
-    lay = _layout(state, seat)
+    layouts = state.layouts
+    # _layout's test inline, and the remembered verdict looked up here: a host asks for every
+    # seat after every move, and the two calls cost a quarter of a warm answer.
+    if type(seat) is not int or not 0 <= seat < len(layouts):
+        _layout(state, seat)  # raises the error
     if state.status is not None:
         return False
-    return _remembered_stuck(state, lay, state.ctx)
+    lay = layouts[seat]
+    ctx, fnd = state.ctx, state.fnd
+    last = _VERDICTS.get(id(lay))
+    if (
+        last is not None
+        and last[0] is lay
+        and last[2] is ctx
+        and (last[1] is fnd or last[1] is None)
+    ):
+        return last[3]
+    return _remember_stuck(state, lay, ctx)
 
 
 # The last verdict per layout. A verdict depends only on the layout, the foundations and the
@@ -585,17 +599,9 @@ def is_stuck(state: GameState, seat: int) -> bool:
 _VERDICTS: dict[int, tuple[Layout, tuple[tuple[int, ...], ...] | None, Context, bool]] = {}
 
 
-def _remembered_stuck(state: GameState, lay: Layout, ctx: Context) -> bool:
-    """:func:`stuck_layout`, remembered for the same layout and rules (see ``_VERDICTS``)."""
+def _remember_stuck(state: GameState, lay: Layout, ctx: Context) -> bool:
+    """:func:`stuck_layout`, filed in ``_VERDICTS`` (where :func:`is_stuck` looks first)."""
     fnd = state.fnd
-    last = _VERDICTS.get(id(lay))
-    if (
-        last is not None
-        and last[0] is lay
-        and last[2] is ctx
-        and (last[1] is fnd or last[1] is None)
-    ):
-        return last[3]
     verdict, own_piles = _stuck_and_why(state, lay, ctx)
     if len(_VERDICTS) >= _SMALL_CACHE:
         _VERDICTS.clear()
