@@ -33,7 +33,7 @@ from collections.abc import Mapping
 from operator import itemgetter
 from typing import Any, Final, TypeAlias, TypeVar, cast, overload
 
-from nertslib.cards import CARDS, DECK_SPAN, FACE, KEY, MAX_SEATS
+from nertslib.cards import CARDS, FACE, KEY, MAX_SEATS
 from nertslib.context import context_for, need_index, plain_foundation
 from nertslib.errors import NertsError
 from nertslib.moves import Move
@@ -48,6 +48,7 @@ from nertslib.state import (
     GameState,
     Layout,
     NFENError,
+    _full_decks,
     _new_layout,
     _new_state,
     _parse_work,
@@ -116,8 +117,6 @@ _SEAT_KEYSET_DOWN: Final = _SEAT_KEYSET | {"down"}
 _JUST_LIST: Final = frozenset([list])
 _STATUSES: Final = ("play", "nerts", "stalemate")
 _REASONS: Final = tuple(r.value for r in EndReason)
-#: (seats, cards per deck) -> every card id of the hand.
-_FULL: dict[tuple[int, int], frozenset[int]] = {}
 #: A variant's dict as (items, value types) -> the Variant (bounded; the types keep
 #: ``True`` apart from ``1``).
 _VARIANTS: dict[tuple[tuple[tuple[str, object], ...], tuple[type, ...]], Variant] = {}
@@ -719,12 +718,7 @@ def _checked_state(  # noqa: PLR0912 - a flat list of checks
         if not plain_foundation(pile, ctx, ties):
             return None
         every += pile
-    per_deck = 52 + variant.jokers_per_deck
-    full = _FULL.get((n, per_deck))
-    if full is None:
-        full = _FULL[n, per_deck] = frozenset(
-            c for s in range(n) for c in range(s * DECK_SPAN, s * DECK_SPAN + per_deck)
-        )
+    full = _full_decks(n, 52 + variant.jokers_per_deck)
     if len(every) != len(full) or set(every) != full:  # each card once: a permutation
         return None
     if caller >= 0 and layouts[caller].nerts:

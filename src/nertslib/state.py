@@ -566,9 +566,9 @@ def _parse_pile(text: str, owner: int) -> tuple[int, ...]:
 
 
 @functools.lru_cache(maxsize=64)
-def _full_decks(seats: int, per_deck: int) -> list[int]:
-    """Every card id of ``seats`` decks of ``per_deck`` cards, sorted (do not change it)."""
-    return [s * DECK_SPAN + i for s in range(seats) for i in range(per_deck)]
+def _full_decks(seats: int, per_deck: int) -> frozenset[int]:
+    """Every card id of ``seats`` decks of ``per_deck`` cards."""
+    return frozenset([s * DECK_SPAN + i for s in range(seats) for i in range(per_deck)])
 
 
 def _conservation_problem(ids: list[int], seats: int, jokers: int) -> str:
@@ -738,10 +738,11 @@ def _parse_nfen(text: str) -> GameState:
             ids += pile
     for pile in fnd:
         ids += map(JOKER_OF.__getitem__, pile) if variant.jokers_per_deck else pile
-    per_deck = 52 + variant.jokers_per_deck
-    ids.sort()
-    if ids != _full_decks(n, per_deck):
-        raise _bad(text, _conservation_problem(ids, n, variant.jokers_per_deck))
+    full = _full_decks(n, 52 + variant.jokers_per_deck)
+    # Each card once: as many ids as cards, and every card among them (a set compares in well
+    # under half the time a sort takes).
+    if len(ids) != len(full) or set(ids) != full:
+        raise _bad(text, _conservation_problem(sorted(ids), n, variant.jokers_per_deck))
     status_tok, res_tok, seed_tok = tokens[-3:]
     status, caller, stalled, resolutions = parse_status(
         text, status_tok, res_tok, [len(lay.nerts) for lay in layouts], _bad
