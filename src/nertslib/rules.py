@@ -1244,7 +1244,7 @@ def apply(state: GameState, move: Move) -> GameState:  # noqa: PLR0912, PLR0915 
     if ctx.jokers and ctx.permanent and kind is K_PLAY:
         bound = _rebind(move, work, bound, ctx.variant.jokers_per_deck)
     # The new layout and state are filled in field by field on blank twins (see
-    # state._twin_constructor): no call frame and no packing of the arguments, 6 % of a pair.
+    # state._blank_twin): no call frame and no packing of the arguments, 6 % of a pair.
     mine = _blank_layout()
     mine.seat = seat
     mine.nerts = nerts
