@@ -240,6 +240,20 @@ def test_state_round_trip(state):
     assert from_json(text.encode()) == state
 
 
+@pytest.mark.parametrize("passes", [0, 63, 64, 1000])
+def test_state_text_for_any_number_of_passes(passes):
+    # The writer has a pseudo code for each number of passes below 64 and writes a seat
+    # that has turned its waste over more often on its own: the same text either way.
+    state = nl.deal("standard", 3, seed=4)
+    layouts = list(state.layouts)
+    layouts[1] = attrs.evolve(layouts[1], passes=passes)
+    state = attrs.evolve(state, layouts=tuple(layouts))
+    text = to_json(state)
+    assert text == json.dumps(to_data(state))
+    assert f'"passes": {passes}}}' in text
+    assert from_json(text, nl.GameState) == state
+
+
 @st.composite
 def klondike_games(draw: st.DrawFn) -> nl.GameState:
     base = draw(variants())

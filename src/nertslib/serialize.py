@@ -129,16 +129,24 @@ _JSON_VARIANT: dict[str, Variant] = {}
 #: :func:`_canonical_state` finds the variant's end by it).
 _AFTER_VARIANT: Final = ', "seats": ['
 _STATE_REST: Final = frozenset(_STATE_KEYS) - {"variant"}
+#: Passes up to this many have a pseudo id of their own in :data:`_JSON_CODE` (a seat that has
+#: turned its waste over more often is written on its own).
+_PASSES_CODED: Final = 64
 #: Card id -> its code as a JSON string and the ", " after it, then the text between the
-#: piles of a seat (pseudo ids :data:`_TO_WORK` …), for :func:`_seat_json`.
+#: piles of a seat (pseudo ids :data:`_TO_WORK` …), and around seats (:data:`_SEAT_START`,
+#: and ``_SEAT_END + passes``), for :func:`_state_json` and :func:`_seat_json`.
 _JSON_CODE: Final = (
     *(f'"{code}", ' for code in _CODE),
     '], "work": [[',
     "], [",
     ']], "stock": [',
     '], "waste": [',
+    '{"nerts": [',
+    *(f'], "passes": {passes}}}, ' for passes in range(_PASSES_CODED)),
 )
-_TO_WORK, _NEXT_PILE, _TO_STOCK, _TO_WASTE = range(len(CARDS), len(CARDS) + 4)
+_TO_WORK, _NEXT_PILE, _TO_STOCK, _TO_WASTE, _SEAT_START, _SEAT_END = range(
+    len(CARDS), len(CARDS) + 6
+)
 #: The same for foundation items, and the brackets around each foundation.
 _JSON_FCODE: Final = (*(f'"{code}", ' for code in _FCODE), "[", "], ")
 _OPEN, _CLOSE = len(CARDS), len(CARDS) + 1
@@ -309,14 +317,32 @@ def _state_json(state: GameState) -> str:
             _VARIANT_JSON[state.variant] = variant
             _JSON_VARIANT.setdefault(variant, state.variant)
     parts = [_STATE_HEAD, variant, _AFTER_VARIANT]
-    for seat, lay in enumerate(state.layouts):
-        if seat:
-            parts.append(", ")
-        parts.append(_seat_json(lay))
+    # Every seat's card codes in one join, as _seat_json writes one seat: the text around
+    # the seats comes from pseudo ids too (one join instead of four: 2 µs of a round trip).
+    flat: list[int] = []
+    for lay in state.layouts:
+        if lay.down or lay.bound or lay.passes >= _PASSES_CODED:
+            parts.append(", ".join([_seat_json(one) for one in state.layouts]))
+            break
+        flat.append(_SEAT_START)
+        flat += lay.nerts
+        flat.append(_TO_WORK)
+        for i, pile in enumerate(lay.work):
+            if i:
+                flat.append(_NEXT_PILE)
+            flat += pile
+        deck, cursor = lay.deck, lay.cursor
+        flat.append(_TO_STOCK)
+        flat += deck[cursor:][::-1]
+        flat.append(_TO_WASTE)
+        flat += deck[:cursor]
+        flat.append(_SEAT_END + lay.passes)
+    else:
+        parts.append("".join(itemgetter(*flat)(_JSON_CODE)).replace(", ]", "]")[:-2])
     fnd = ""
     if state.fnd:
         # one join over all foundation items and pseudo ids for the brackets (see _seat_json)
-        flat: list[int] = []
+        flat = []
         for pile in state.fnd:
             flat.append(_OPEN)
             flat += pile
