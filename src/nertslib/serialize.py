@@ -134,7 +134,7 @@ _STATE_REST: Final = frozenset(_STATE_KEYS) - {"variant"}
 _PASSES_CODED: Final = 64
 #: Card id -> its code as a JSON string and the ", " after it, then the text between the
 #: piles of a seat (pseudo ids :data:`_TO_WORK` …), and around seats (:data:`_SEAT_START`,
-#: and ``_SEAT_END + passes``), for :func:`_state_json` and :func:`_seat_json`.
+#: and ``_SEAT_END + passes``), for :func:`_state_json`.
 _JSON_CODE: Final = (
     *(f'"{code}", ' for code in _CODE),
     '], "work": [[',
@@ -317,8 +317,10 @@ def _state_json(state: GameState) -> str:
             _VARIANT_JSON[state.variant] = variant
             _JSON_VARIANT.setdefault(variant, state.variant)
     parts = [_STATE_HEAD, variant, _AFTER_VARIANT]
-    # Every seat's card codes in one join, as _seat_json writes one seat: the text around
-    # the seats comes from pseudo ids too (one join instead of four: 2 µs of a round trip).
+    # Every card code of the seats in one join: each code carries the ", " that follows it,
+    # the text between the piles and around the seats comes from pseudo ids, and the ", "
+    # before each "]" is cut last. A seat with face-down cards or bound jokers, or that has
+    # turned its waste over 64 times or more, is written pile by pile (and then every seat).
     flat: list[int] = []
     for lay in state.layouts:
         if lay.down or lay.bound or lay.passes >= _PASSES_CODED:
@@ -341,7 +343,7 @@ def _state_json(state: GameState) -> str:
         parts.append("".join(itemgetter(*flat)(_JSON_CODE)).replace(", ]", "]")[:-2])
     fnd = ""
     if state.fnd:
-        # one join over all foundation items and pseudo ids for the brackets (see _seat_json)
+        # one join over all foundation items and pseudo ids for the brackets (as the seats)
         flat = []
         for pile in state.fnd:
             flat.append(_OPEN)
@@ -363,28 +365,7 @@ def _state_json(state: GameState) -> str:
 
 
 def _seat_json(lay: Layout) -> str:
-    """One seat of :func:`_state_json`."""
-    if lay.down or lay.bound:
-        return _seat_json_by_piles(lay)
-    # Every card code of the seat in one join: each code carries the ", " that follows it, the
-    # text between the piles comes from pseudo ids, and the ", " before each "]" is cut last.
-    flat = list(lay.nerts)
-    flat.append(_TO_WORK)
-    for i, pile in enumerate(lay.work):
-        if i:
-            flat.append(_NEXT_PILE)
-        flat += pile
-    deck, cursor = lay.deck, lay.cursor
-    flat.append(_TO_STOCK)
-    flat += deck[cursor:][::-1]
-    flat.append(_TO_WASTE)
-    flat += deck[:cursor]
-    text = ("".join(itemgetter(*flat)(_JSON_CODE)) + "]").replace(", ]", "]")
-    return f'{{"nerts": [{text}, "passes": {lay.passes}}}'
-
-
-def _seat_json_by_piles(lay: Layout) -> str:
-    """:func:`_seat_json` of a seat with face-down work cards or bound jokers."""
+    """One seat of :func:`_state_json`, pile by pile (any seat: face-down cards, bound jokers)."""
     code = _CODE.__getitem__
     deck, cursor = lay.deck, lay.cursor
     work = ", ".join([_codes_json(_work_codes(p, lay.bound)) for p in lay.work])
