@@ -572,7 +572,7 @@ def is_stuck(state: GameState, seat: int) -> bool:
     """
     layouts = state.layouts
     # _layout's test inline, and the remembered verdict looked up here: a host asks for every
-    # seat after every move, and the two calls cost a quarter of a warm answer.
+    # seat after every move, and most answers are remembered (two calls fewer for each).
     if type(seat) is not int or not 0 <= seat < len(layouts):
         _layout(state, seat)  # raises the error
     if state.status is not None:
