@@ -201,7 +201,7 @@ def test_apply_skips_validation_only_for_the_moves_just_generated(
 
 @examples(60)
 @given(games(max_steps=150))
-def test_legal_moves_inline_progress_moves_are_the_functions(
+def test_legal_moves_inline_progress_moves_match_the_function(
     game: tuple[GameState, list[nl.Move]],
 ) -> None:
     # legal_moves has rules._progress_moves inline (without jokers): the same moves, in the

@@ -242,8 +242,8 @@ def test_state_round_trip(state):
 
 @pytest.mark.parametrize("passes", [0, 63, 64, 1000])
 def test_state_text_for_any_number_of_passes(passes):
-    # The writer has a pseudo code for each number of passes below 64 and writes a seat
-    # that has turned its waste over more often on its own: the same text either way.
+    # The writer has a pseudo code for each number of passes below 64, and writes the seats
+    # pile by pile when one has turned its waste over more often: the same text either way.
     state = nl.deal("standard", 3, seed=4)
     layouts = list(state.layouts)
     layouts[1] = attrs.evolve(layouts[1], passes=passes)
