@@ -240,6 +240,18 @@ def test_memoised_work_pieces_equal_fresh_ones(game: tuple[GameState, list[nl.Mo
         moves = info.moves(lay.work, ctx, lay.down)
         assert info.moves(lay.work, ctx, lay.down) is moves
         assert fresh.moves(lay.work, ctx, lay.down) == moves
+        # The two tops' work plays and the moves between the piles, as legal_moves reads them
+        ntop = lay.nerts[-1] if lay.nerts else -1
+        wtop = lay.deck[lay.cursor - 1] if lay.cursor else -1
+        plays = rules._work_plays(ctx, ntop, rules._N, fresh) + rules._work_plays(
+            ctx, wtop, rules._W, fresh
+        )
+        pair = fresh.pair_moves(ntop, wtop, lay.work, ctx, lay.down)
+        assert pair == (plays + moves, bool(plays))
+        assert fresh.pairs == {ntop * rules._PAIR_KEY + wtop: pair}
+        if state.status is None and not ctx.jokers and rules._mandatory_fills(lay, ctx) is None:
+            nl.legal_moves(state, lay.seat)
+            assert info.pairs[ntop * rules._PAIR_KEY + wtop] == pair
         assert fresh.top_fplays == {
             ACE_PLAYS if RANK[p[-1]] == 1 else ctx.fkey[p[-1]] for p in lay.work if p
         }
@@ -264,6 +276,13 @@ def test_memoised_work_pieces_equal_fresh_ones(game: tuple[GameState, list[nl.Mo
             assert stuck._plan_progress(state, lay, ctx, info) == nl.stuck.plan_progress(
                 state, lay.seat
             )
+
+
+def test_the_memo_key_of_two_tops_is_one_key_per_pair() -> None:
+    # _WorkInfo.pairs is keyed by ntop * _PAIR_KEY + wtop, each a card id or -1 for no card
+    ids = range(-1, DECLARED_BASE)
+    keys = {ntop * rules._PAIR_KEY + wtop for ntop in ids for wtop in ids}
+    assert len(keys) == len(ids) ** 2
 
 
 def test_a_full_work_info_cache_drops_its_older_half(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -337,6 +337,7 @@ class _WorkInfo:
         "config",
         "empty",
         "onto",
+        "pairs",
         "plays",
         "shuffle",
         "summary",
@@ -377,6 +378,8 @@ class _WorkInfo:
         """The ``ctx.fplay`` keys of the pile tops (the build rule is part of the key)."""
         self.plays: dict[int, tuple[Move, ...]] = {-2 + _N: (), -2 + _W: ()}
         """Memo of :func:`_work_plays` by ``card * 2 + source``; card -1 (no card) plays nowhere."""
+        self.pairs: dict[int, tuple[tuple[Move, ...], bool]] = {}
+        """Memo of :meth:`pair_moves` by ``ntop * _PAIR_KEY + wtop``."""
         self.shuffle: tuple[Move, ...] | None = None
         """The moves between the piles, once :meth:`moves` has worked them out."""
         self.config: WorkSummary | None = None
@@ -395,6 +398,36 @@ class _WorkInfo:
                 tuple([_mv(card, _P, i, tgt, j) for card, i, tgt, j in found]) if found else ()
             )
         return moves
+
+    def pair_moves(
+        self,
+        ntop: int,
+        wtop: int,
+        work: tuple[tuple[int, ...], ...],
+        ctx: Context,
+        down: tuple[tuple[int, ...], ...],
+    ) -> tuple[tuple[Move, ...], bool]:
+        """The two tops' work plays, then :meth:`moves`; and whether there are work plays.
+
+        ``ntop`` and ``wtop`` are the Nerts and waste tops' card ids, -1 for no card. Memoised
+        by the two tops: :func:`legal_moves` finds them in one lookup.
+        """
+        plays = self.plays
+        nplays = plays.get(ntop * 2 + _N)
+        if nplays is None:
+            nplays = _work_plays(ctx, ntop, _N, self)
+        wplays = plays.get(wtop * 2 + _W)
+        if wplays is None:
+            wplays = _work_plays(ctx, wtop, _W, self)
+        hit = self.pairs[ntop * _PAIR_KEY + wtop] = (
+            nplays + wplays + self.moves(work, ctx, down),
+            bool(nplays or wplays),
+        )
+        return hit
+
+
+# Card ids (-1 for no card) are below this: ``ntop * _PAIR_KEY + wtop`` is one key per pair.
+_PAIR_KEY: Final = DECLARED_BASE + 1
 
 
 _WORK_INFO: dict[
@@ -522,6 +555,8 @@ def legal_moves(state: GameState, seat: int) -> tuple[Move, ...]:  # noqa: PLR09
         needs = _set_needs(state.need)
     if info is None:
         _progress_moves(state, lay, ctx, out)
+        progress = len(out) > call  # beyond the call
+        out.extend(_joker_shuffle(lay.work, lay.down, lay.bound, ctx))
     else:
         # _progress_moves, inline (the call cost 2 % of a pair; tests/test_fast_paths.py holds
         # the two to the same moves)
@@ -536,17 +571,13 @@ def legal_moves(state: GameState, seat: int) -> tuple[Move, ...]:  # noqa: PLR09
             for i, pile in enumerate(lay.work):
                 if pile and fplay[pile[-1]] in needs:
                     _foundation_plays(state, ctx, pile[-1], _P, i, out)
-        plays = info.plays
-        hit = plays.get(ntop * 2 + _N)
-        out.extend(_work_plays(ctx, ntop, _N, info) if hit is None else hit)
-        hit = plays.get(wtop * 2 + _W)
-        out.extend(_work_plays(ctx, wtop, _W, info) if hit is None else hit)
-    progress = len(out) > call  # beyond the call
-    if info is None:
-        out.extend(_joker_shuffle(lay.work, lay.down, lay.bound, ctx))
-    else:
-        shuffle = info.shuffle  # info.moves() without the call once known
-        out.extend(info.moves(lay.work, ctx, lay.down) if shuffle is None else shuffle)
+        # The two tops' work plays and the moves between the piles, in one lookup by the tops
+        hit = info.pairs.get(ntop * _PAIR_KEY + wtop)
+        if hit is None:
+            hit = info.pair_moves(ntop, wtop, lay.work, ctx, lay.down)
+        rest, played = hit
+        progress = played or len(out) > call  # beyond the call
+        out += rest
     stock_left = len(lay.deck) - lay.cursor
     if not (ctx.when_blocked and progress):
         if stock_left:
