@@ -378,7 +378,7 @@ class _WorkInfo:
         """The ``ctx.fplay`` keys of the pile tops (the build rule is part of the key)."""
         self.plays: dict[int, tuple[Move, ...]] = {-2 + _N: (), -2 + _W: ()}
         """Memo of :func:`_work_plays` by ``card * 2 + source``; card -1 (no card) plays nowhere."""
-        self.pairs: dict[int, tuple[tuple[Move, ...], bool]] = {}
+        self.pairs: dict[int, tuple[tuple[Move, ...], bool, frozenset[int]]] = {}
         """Memo of :meth:`pair_moves` by ``ntop * _PAIR_KEY + wtop``."""
         self.shuffle: tuple[Move, ...] | None = None
         """The moves between the piles, once :meth:`moves` has worked them out."""
@@ -406,11 +406,12 @@ class _WorkInfo:
         work: tuple[tuple[int, ...], ...],
         ctx: Context,
         down: tuple[tuple[int, ...], ...],
-    ) -> tuple[tuple[Move, ...], bool]:
-        """The two tops' work plays, then :meth:`moves`; and whether there are work plays.
+    ) -> tuple[tuple[Move, ...], bool, frozenset[int]]:
+        """The two tops' work plays and :meth:`moves`, whether there are work plays, fplays.
 
-        ``ntop`` and ``wtop`` are the Nerts and waste tops' card ids, -1 for no card. Memoised
-        by the two tops: :func:`legal_moves` finds them in one lookup.
+        The last is the set of ``ctx.fplay`` keys of the two tops and the work tops. ``ntop``
+        and ``wtop`` are the Nerts and waste tops' card ids, -1 for no card. Memoised by the
+        two tops: :func:`legal_moves` finds all three in one lookup.
         """
         plays = self.plays
         nplays = plays.get(ntop * 2 + _N)
@@ -422,6 +423,7 @@ class _WorkInfo:
         hit = self.pairs[ntop * _PAIR_KEY + wtop] = (
             nplays + wplays + self.moves(work, ctx, down),
             bool(nplays or wplays),
+            self.top_fplays | {ctx.fplay[ntop], ctx.fplay[wtop]},
         )
         return hit
 
@@ -560,22 +562,25 @@ def legal_moves(state: GameState, seat: int) -> tuple[Move, ...]:  # noqa: PLR09
     else:
         # _progress_moves, inline (the call cost 2 % of a pair; tests/test_fast_paths.py holds
         # the two to the same moves)
-        fplay = ctx.fplay
         ntop = lay.nerts[-1] if lay.nerts else -1
         wtop = lay.deck[lay.cursor - 1] if lay.cursor else -1
-        if fplay[ntop] in needs:
-            _foundation_plays(state, ctx, ntop, _N, 0, out)
-        if fplay[wtop] in needs:
-            _foundation_plays(state, ctx, wtop, _W, 0, out)
-        if not info.top_fplays.isdisjoint(needs):
-            for i, pile in enumerate(lay.work):
-                if pile and fplay[pile[-1]] in needs:
-                    _foundation_plays(state, ctx, pile[-1], _P, i, out)
-        # The two tops' work plays and the moves between the piles, in one lookup by the tops
+        # What the two tops and the work piles offer, in one lookup by the tops: the tops' work
+        # plays and the moves between the piles, whether there are work plays, and the
+        # foundation keys of every top (one set test; most calls find no foundation play).
         hit = info.pairs.get(ntop * _PAIR_KEY + wtop)
         if hit is None:
             hit = info.pair_moves(ntop, wtop, lay.work, ctx, lay.down)
-        rest, played = hit
+        rest, played, fplays = hit
+        if not fplays.isdisjoint(needs):
+            fplay = ctx.fplay
+            if fplay[ntop] in needs:
+                _foundation_plays(state, ctx, ntop, _N, 0, out)
+            if fplay[wtop] in needs:
+                _foundation_plays(state, ctx, wtop, _W, 0, out)
+            if not info.top_fplays.isdisjoint(needs):
+                for i, pile in enumerate(lay.work):
+                    if pile and fplay[pile[-1]] in needs:
+                        _foundation_plays(state, ctx, pile[-1], _P, i, out)
         progress = played or len(out) > call  # beyond the call
         out += rest
     stock_left = len(lay.deck) - lay.cursor
