@@ -267,3 +267,15 @@ def test_every_refusal_of_a_stock_or_call_move_is_exact() -> None:
         "seat 0 has a play available: stock_access='when_blocked'",
         move("0:turn"),
     )
+
+
+def test_when_blocked_an_ace_that_cannot_start_a_foundation_does_not_block_the_stock() -> None:
+    # One foundation per suit, and seat 1 started the spades: seat 0's A♠ has no play, so
+    # seat 0 has none and may turn its stock.
+    v = nl.Variant(foundation_limit="one_per_suit", stock_access="when_blocked")
+    s = position(
+        v, seats=2, nerts={0: "AS"}, work={0: ["KS", "KH", "KD", "KC"]}, foundations=["AS1"]
+    )
+    assert nl.legal_moves(s, 0) == (move("0:turn"),)
+    free = position(v, seats=2, nerts={0: "AS"}, work={0: ["KS", "KH", "KD", "KC"]})
+    assert nl.legal_moves(free, 0) == (move("0:AS@N>F+"),)  # no spades yet: it plays

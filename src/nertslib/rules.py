@@ -129,6 +129,10 @@ _TURN: Final = tuple(Move.turn(s) for s in _SEATS)
 _RESTOCK: Final = tuple(Move.restock(s) for s in _SEATS)
 _ROTATE: Final = tuple(Move.rotate(s) for s in _SEATS)
 _CALL: Final = tuple(Move.call(s) for s in _SEATS)
+# The same, each alone in a tuple (legal_moves adds them to a tuple of moves)
+_TURN1: Final = tuple((move,) for move in _TURN)
+_RESTOCK1: Final = tuple((move,) for move in _RESTOCK)
+_ROTATE1: Final = tuple((move,) for move in _ROTATE)
 
 
 def _layout(state: GameState, seat: int) -> Layout:
@@ -527,50 +531,45 @@ def legal_moves(state: GameState, seat: int) -> tuple[Move, ...]:  # noqa: PLR09
         return ()
     lay = layouts[seat]
     ctx = state.ctx
-    out: list[Move] = []
-    info = None
-    if not ctx.jokers:
-        # A seat's piles mostly stay the same objects from one of its calls to the next (a
-        # turn keeps them): known by identity, without hashing and comparing them again.
-        work, down = lay.work, lay.down
-        last = _SEAT_WORK[seat]
-        if last is not None and last[0] is work and last[1] is down and last[2] is ctx:
-            info = last[3]
-        else:
-            # _work_info's lookup first, inline: the call cost 0.8 % of a random pair
-            info = _WORK_INFO.get((work, ctx.work_rules, down))
-            if info is None:
-                info = _work_info(work, ctx, down)
-            _SEAT_WORK[seat] = (work, down, ctx, info)
-    # _front_moves, inline: the call cost 1.6 % of a legal_moves+apply pair
+    if ctx.jokers:
+        return _generic_legal_moves(state, lay, ctx)
+    # A seat's piles mostly stay the same objects from one of its calls to the next (a turn
+    # keeps them): known by identity, without hashing and comparing them again.
+    work, down = lay.work, lay.down
+    last = _SEAT_WORK[seat]
+    if last is not None and last[0] is work and last[1] is down and last[2] is ctx:
+        info = last[3]
+    else:
+        # _work_info's lookup first, inline: the call cost 0.8 % of a random pair
+        known = _WORK_INFO.get((work, ctx.work_rules, down))
+        info = _work_info(work, ctx, down) if known is None else known
+        _SEAT_WORK[seat] = (work, down, ctx, info)
+    global _LAST_LEGAL  # noqa: PLW0603 - a one-entry cache, replaced whole (thread safe)
     if ctx.mandatory:
         mandatory = _mandatory_fills(lay, ctx)
         if mandatory is not None:
-            return tuple(mandatory)  # only the mandatory fills
-    call = not lay.nerts and not ctx.auto_call
-    if call:
-        out.append(_CALL[seat])
+            _LAST_LEGAL = (state, moves := tuple(mandatory))
+            return moves  # only the mandatory fills
     # The needs as a set, remembered for the last needs seen: every seat's call between two
     # foundation plays sees the same tuple.
     last_need, needs = _NEED_SET
     if last_need is not state.need:
         needs = _set_needs(state.need)
-    if info is None:
-        _progress_moves(state, lay, ctx, out)
-        progress = len(out) > call  # beyond the call
-        out.extend(_joker_shuffle(lay.work, lay.down, lay.bound, ctx))
-    else:
-        # _progress_moves, inline (the call cost 2 % of a pair; tests/test_fast_paths.py holds
-        # the two to the same moves)
-        ntop = lay.nerts[-1] if lay.nerts else -1
-        wtop = lay.deck[lay.cursor - 1] if lay.cursor else -1
-        # What the two tops and the work piles offer, in one lookup by the tops: the tops' work
-        # plays and the moves between the piles, whether there are work plays, and the
-        # foundation keys of every top (one set test; most calls find no foundation play).
-        hit = info.pairs.get(ntop * _PAIR_KEY + wtop)
-        if hit is None:
-            hit = info.pair_moves(ntop, wtop, lay.work, ctx, lay.down)
-        rest, played, fplays = hit
+    # _front_moves and _progress_moves, inline (the calls cost 3.6 % of a pair;
+    # tests/test_fast_paths.py holds the two to the same moves). What the two tops and the work
+    # piles offer is found in one lookup by the tops: the tops' work plays and the moves
+    # between the piles, whether there are work plays, and the foundation keys of every top
+    # (one set test: most calls find no foundation play). Built as tuples: most answers are
+    # those moves and a turn of the stock.
+    ntop = lay.nerts[-1] if lay.nerts else -1
+    wtop = lay.deck[lay.cursor - 1] if lay.cursor else -1
+    hit = info.pairs.get(ntop * _PAIR_KEY + wtop)
+    if hit is None:
+        hit = info.pair_moves(ntop, wtop, work, ctx, down)
+    moves, progress, fplays = hit
+    call = ntop < 0 and not ctx.auto_call
+    if call or not fplays.isdisjoint(needs):
+        out: list[Move] = [_CALL[seat]] if call else []
         if not fplays.isdisjoint(needs):
             fplay = ctx.fplay
             if fplay[ntop] in needs:
@@ -578,29 +577,41 @@ def legal_moves(state: GameState, seat: int) -> tuple[Move, ...]:  # noqa: PLR09
             if fplay[wtop] in needs:
                 _foundation_plays(state, ctx, wtop, _W, 0, out)
             if not info.top_fplays.isdisjoint(needs):
-                for i, pile in enumerate(lay.work):
+                for i, pile in enumerate(work):
                     if pile and fplay[pile[-1]] in needs:
                         _foundation_plays(state, ctx, pile[-1], _P, i, out)
-        progress = played or len(out) > call  # beyond the call
-        out += rest
+            progress = progress or len(out) > call  # (an Ace may have none: one per suit)
+        moves = (*out, *moves)
     stock_left = len(lay.deck) - lay.cursor
-    if not (ctx.when_blocked and progress):
+    if not (progress and ctx.when_blocked):
         if stock_left:
-            out.append(_TURN[seat])
+            moves += _TURN1[seat]
         elif lay.cursor and lay.passes < ctx.max_passes:
-            out.append(_RESTOCK[seat])
-    if (
-        stock_left
-        and not progress
-        and (
-            _stuck.stuck_layout(state, lay, ctx)
-            if info is None
-            else _stuck.stuck_without_progress(state, lay, ctx, info, needs)
-        )
-    ):
-        out.append(_ROTATE[seat])
+            moves += _RESTOCK1[seat]
+    if stock_left and not progress and _stuck.stuck_without_progress(state, lay, ctx, info, needs):
+        moves += _ROTATE1[seat]
+    _LAST_LEGAL = (state, moves)
+    return moves
+
+
+def _generic_legal_moves(state: GameState, lay: Layout, ctx: Context) -> tuple[Move, ...]:
+    """:func:`legal_moves` of a live hand's layout by the generic path (jokers)."""
     global _LAST_LEGAL  # noqa: PLW0603 - a one-entry cache, replaced whole (thread safe)
-    moves = tuple(out)
+    out: list[Move] = []
+    if _front_moves(state, lay, ctx, out):
+        moves = tuple(out)  # only the mandatory fills
+    else:
+        progress = len(out) > (not lay.nerts and not ctx.auto_call)  # beyond the call
+        out.extend(_joker_shuffle(lay.work, lay.down, lay.bound, ctx))
+        stock_left = len(lay.deck) - lay.cursor
+        if not (ctx.when_blocked and progress):
+            if stock_left:
+                out.append(_TURN[lay.seat])
+            elif lay.cursor and lay.passes < ctx.max_passes:
+                out.append(_RESTOCK[lay.seat])
+        if stock_left and not progress and _stuck.stuck_layout(state, lay, ctx):
+            out.append(_ROTATE[lay.seat])
+        moves = tuple(out)
     _LAST_LEGAL = (state, moves)
     return moves
 
