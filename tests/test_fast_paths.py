@@ -247,10 +247,8 @@ def test_memoised_work_pieces_equal_fresh_ones(game: tuple[GameState, list[nl.Mo
             ctx, wtop, rules._W, fresh
         )
         pair = fresh.pair_moves(ntop, wtop, lay.work, ctx, lay.down)
-        fplays = frozenset(
-            {ctx.fplay[ntop], ctx.fplay[wtop]} | {ctx.fplay[p[-1]] for p in lay.work if p}
-        )
-        assert pair == (plays + moves, bool(plays), fplays)
+        assert pair == plays + moves
+        assert (pair is fresh.shuffle) is (not plays)  # how legal_moves tells work plays
         assert fresh.pairs == {ntop * rules._PAIR_KEY + wtop: pair}
         if state.status is None and not ctx.jokers and rules._mandatory_fills(lay, ctx) is None:
             nl.legal_moves(state, lay.seat)

@@ -130,6 +130,7 @@ _RESTOCK: Final = tuple(Move.restock(s) for s in _SEATS)
 _ROTATE: Final = tuple(Move.rotate(s) for s in _SEATS)
 _CALL: Final = tuple(Move.call(s) for s in _SEATS)
 # The same, each alone in a tuple (legal_moves adds them to a tuple of moves)
+_CALL1: Final = tuple((move,) for move in _CALL)
 _TURN1: Final = tuple((move,) for move in _TURN)
 _RESTOCK1: Final = tuple((move,) for move in _RESTOCK)
 _ROTATE1: Final = tuple((move,) for move in _ROTATE)
@@ -382,7 +383,7 @@ class _WorkInfo:
         """The ``ctx.fplay`` keys of the pile tops (the build rule is part of the key)."""
         self.plays: dict[int, tuple[Move, ...]] = {-2 + _N: (), -2 + _W: ()}
         """Memo of :func:`_work_plays` by ``card * 2 + source``; card -1 (no card) plays nowhere."""
-        self.pairs: dict[int, tuple[tuple[Move, ...], bool, frozenset[int]]] = {}
+        self.pairs: dict[int, tuple[Move, ...]] = {}
         """Memo of :meth:`pair_moves` by ``ntop * _PAIR_KEY + wtop``."""
         self.shuffle: tuple[Move, ...] | None = None
         """The moves between the piles, once :meth:`moves` has worked them out."""
@@ -410,12 +411,12 @@ class _WorkInfo:
         work: tuple[tuple[int, ...], ...],
         ctx: Context,
         down: tuple[tuple[int, ...], ...],
-    ) -> tuple[tuple[Move, ...], bool, frozenset[int]]:
-        """The two tops' work plays and :meth:`moves`, whether there are work plays, fplays.
+    ) -> tuple[Move, ...]:
+        """The two tops' work plays, then :meth:`moves` (memoised by the two tops).
 
-        The last is the set of ``ctx.fplay`` keys of the two tops and the work tops. ``ntop``
-        and ``wtop`` are the Nerts and waste tops' card ids, -1 for no card. Memoised by the
-        two tops: :func:`legal_moves` finds all three in one lookup.
+        ``ntop`` and ``wtop`` are the Nerts and waste tops' card ids, -1 for no card. Without
+        work plays the answer is :attr:`shuffle` itself: :func:`legal_moves` tells by identity
+        whether there are any.
         """
         plays = self.plays
         nplays = plays.get(ntop * 2 + _N)
@@ -424,10 +425,9 @@ class _WorkInfo:
         wplays = plays.get(wtop * 2 + _W)
         if wplays is None:
             wplays = _work_plays(ctx, wtop, _W, self)
+        shuffle = self.moves(work, ctx, down)
         hit = self.pairs[ntop * _PAIR_KEY + wtop] = (
-            nplays + wplays + self.moves(work, ctx, down),
-            bool(nplays or wplays),
-            self.top_fplays | {ctx.fplay[ntop], ctx.fplay[wtop]},
+            nplays + wplays + shuffle if nplays or wplays else shuffle
         )
         return hit
 
@@ -556,32 +556,32 @@ def legal_moves(state: GameState, seat: int) -> tuple[Move, ...]:  # noqa: PLR09
     if last_need is not state.need:
         needs = _set_needs(state.need)
     # _front_moves and _progress_moves, inline (the calls cost 3.6 % of a pair;
-    # tests/test_fast_paths.py holds the two to the same moves). What the two tops and the work
-    # piles offer is found in one lookup by the tops: the tops' work plays and the moves
-    # between the piles, whether there are work plays, and the foundation keys of every top
-    # (one set test: most calls find no foundation play). Built as tuples: most answers are
-    # those moves and a turn of the stock.
+    # tests/test_fast_paths.py holds the two to the same moves). The two tops' work plays and
+    # the moves between the piles are found in one lookup by the tops, and the answer is built
+    # as a tuple: most answers are those moves and a turn of the stock.
     ntop = lay.nerts[-1] if lay.nerts else -1
     wtop = lay.deck[lay.cursor - 1] if lay.cursor else -1
     hit = info.pairs.get(ntop * _PAIR_KEY + wtop)
-    if hit is None:
-        hit = info.pair_moves(ntop, wtop, work, ctx, down)
-    moves, progress, fplays = hit
-    call = ntop < 0 and not ctx.auto_call
-    if call or not fplays.isdisjoint(needs):
-        out: list[Move] = [_CALL[seat]] if call else []
-        if not fplays.isdisjoint(needs):
-            fplay = ctx.fplay
-            if fplay[ntop] in needs:
-                _foundation_plays(state, ctx, ntop, _N, 0, out)
-            if fplay[wtop] in needs:
-                _foundation_plays(state, ctx, wtop, _W, 0, out)
-            if not info.top_fplays.isdisjoint(needs):
-                for i, pile in enumerate(work):
-                    if pile and fplay[pile[-1]] in needs:
-                        _foundation_plays(state, ctx, pile[-1], _P, i, out)
-            progress = progress or len(out) > call  # (an Ace may have none: one per suit)
-        moves = (*out, *moves)
+    moves = info.pair_moves(ntop, wtop, work, ctx, down) if hit is None else hit
+    progress = moves is not info.shuffle  # work plays (see pair_moves)
+    fplay = ctx.fplay
+    # One lookup a top: it fits a foundation, or it is an Ace (-1, no card: fits nothing); one
+    # set test for the work tops. Most calls find no foundation play.
+    if fplay[ntop] in needs or fplay[wtop] in needs or not info.top_fplays.isdisjoint(needs):
+        out: list[Move] = []
+        if fplay[ntop] in needs:
+            _foundation_plays(state, ctx, ntop, _N, 0, out)
+        if fplay[wtop] in needs:
+            _foundation_plays(state, ctx, wtop, _W, 0, out)
+        if not info.top_fplays.isdisjoint(needs):
+            for i, pile in enumerate(work):
+                if pile and fplay[pile[-1]] in needs:
+                    _foundation_plays(state, ctx, pile[-1], _P, i, out)
+        if out:  # (an Ace may have none: one foundation per suit)
+            progress = True
+            moves = (*out, *moves)
+    if ntop < 0 and not ctx.auto_call:
+        moves = _CALL1[seat] + moves  # the call comes first
     stock_left = len(lay.deck) - lay.cursor
     if not (progress and ctx.when_blocked):
         if stock_left:
