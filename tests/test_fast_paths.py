@@ -286,6 +286,17 @@ def test_the_memo_key_of_two_tops_is_one_key_per_pair() -> None:
     assert len(keys) == len(ids) ** 2
 
 
+def test_the_work_infos_share_their_one_pile_tuples() -> None:
+    assert [rules._one(j) for j in range(10)] == [(j,) for j in range(10)]
+    assert all(rules._one(j) is rules._one(j) for j in range(8))
+    ctx = context_for(nl.variants.get("standard"), 1)
+    info = rules._WorkInfo(((1,), (), (12,)), ctx, ())  # 2♣ and K♣: two keys, a pile each
+    assert list(info.onto.values()) == [(0,), (2,)]
+    assert all(piles is rules._one(piles[0]) for piles in info.onto.values())
+    info = rules._WorkInfo(((1,), (), (40,)), ctx, ())  # 2♣ and 2♠: one key, two piles
+    assert list(info.onto.values()) == [(0, 2)]
+
+
 def test_a_full_work_info_cache_drops_its_older_half(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(rules, "_WORK_INFO_LIMIT", 8)
     monkeypatch.setattr(rules, "_WORK_INFO", {})

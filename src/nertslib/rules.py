@@ -331,6 +331,14 @@ def _shuffle_moves(
     return out
 
 
+_ONES: Final = tuple((j,) for j in range(8))  # (the most work piles a variant has)
+
+
+def _one(j: int) -> tuple[int]:
+    """``(j,)``, shared: the caches hold thousands (they were 15 % of the work infos' memory)."""
+    return _ONES[j] if j < 8 else (j,)
+
+
 class _WorkInfo:
     """What a seat's work piles offer, cached by the piles (they change less than the rest).
 
@@ -364,7 +372,7 @@ class _WorkInfo:
                 top = pile[-1]
                 fplays.append(fplay[top])
                 key = ON[top]
-                onto[key] = (*onto[key], j) if key in onto else (j,)
+                onto[key] = (*onto[key], j) if key in onto else _one(j)
             else:
                 empty.append(j)
         under: dict[int, tuple[int, ...]] = {}
@@ -372,7 +380,7 @@ class _WorkInfo:
             for j, pile in enumerate(work):
                 if pile and not (down and down[j]):
                     key = UNDER[pile[0]]
-                    under[key] = (*under[key], j) if key in under else (j,)
+                    under[key] = (*under[key], j) if key in under else _one(j)
         self.onto = onto
         """Card key -> the piles whose top that card builds down on."""
         self.empty = tuple(empty)
