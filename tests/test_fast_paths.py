@@ -279,6 +279,93 @@ def test_memoised_work_pieces_equal_fresh_ones(game: tuple[GameState, list[nl.Mo
             )
 
 
+def _random_play(start: GameState, seed: int, steps: int) -> tuple[list[GameState], list[nl.Move]]:
+    """Random play through legal_moves and apply: the states and the moves between them."""
+    rng = random.Random(seed)
+    states, moves = [start], []
+    state = start
+    for step in range(steps):
+        options = nl.legal_moves(state, step % len(state.layouts))
+        if options:
+            move = rng.choice(options)
+            state = nl.apply(state, move)
+            states.append(state)
+            moves.append(move)
+    return states, moves
+
+
+@examples(40)
+@given(variants(), st.integers(1, 4), st.integers(0, 2**32))
+def test_apply_s_memo_of_the_piles_after_a_play_changes_no_state(
+    variant: nl.Variant, seats: int, seed: int
+) -> None:
+    # apply remembers on a seat's work info where each play takes its piles; it uses the memo
+    # when the seat's last piles (as legal_moves or apply left them) are the state's.
+    states, moves = _random_play(nl.deal(variant, seats, seed), seed, 150)
+    again, _ = _random_play(states[0], seed, 150)  # the memo filled now
+    assert again == states
+    for before, move, after in zip(states[:-1], moves, states[1:], strict=True):
+        rules._SEAT_WORK[:] = [None] * len(rules._SEAT_WORK)  # the plain path
+        assert nl.apply(before, move) == after
+        # The seat's last piles as apply left them, with their info
+        nl.legal_moves(before, move.seat)
+        nl.apply(before, move)
+        last = rules._SEAT_WORK[move.seat]
+        if last is not None and last[0] is after.layouts[move.seat].work:
+            lay = after.layouts[move.seat]
+            assert last[1] is lay.down
+            assert last[2] is after.ctx
+            fresh = rules._WorkInfo(lay.work, after.ctx, lay.down)
+            info = last[3]
+            assert (info.onto, info.under, info.empty) == (fresh.onto, fresh.under, fresh.empty)
+            assert info.top_fplays == fresh.top_fplays
+
+
+def test_apply_s_memo_gives_the_piles_it_built_before() -> None:
+    states, moves = _random_play(nl.deal("standard", 4, seed=3), 3, 400)
+    again, _ = _random_play(states[0], 3, 400)
+    assert again == states
+    plays = [
+        i
+        for i, move in enumerate(moves)
+        if move.kind is nl.MoveKind.PLAY and nl.Zone.WORK in (move.source, move.target)
+    ]
+    assert len(plays) > 50
+    # The same piles, not equal ones built again: the next legal_moves knows them by identity
+    for i in plays:
+        seat = moves[i].seat
+        assert again[i + 1].layouts[seat].work is states[i + 1].layouts[seat].work
+    # apply leaves the seat's new piles and their info for the next legal_moves
+    for i in plays:
+        seat = moves[i].seat
+        nl.legal_moves(states[i], seat)
+        lay = nl.apply(states[i], moves[i]).layouts[seat]
+        last = rules._SEAT_WORK[seat]
+        assert last is not None
+        assert last[:3] == (lay.work, lay.down, states[i].ctx)
+        assert last[0] is lay.work
+        info, fresh = last[3], rules._WorkInfo(lay.work, states[i].ctx, lay.down)
+        assert (info.onto, info.under, info.empty) == (fresh.onto, fresh.under, fresh.empty)
+
+
+def test_apply_s_memo_tells_every_target_of_a_card_apart() -> None:
+    # From one position, 5♥ may go up to the foundation or onto 6♠ on the eighth pile (and
+    # into every space): each play's piles are its own, asked in turn with the memo in use.
+    # (A card never fits both onto and under one pile: a pile's base outranks its top.)
+    s = position(
+        nl.Variant(work_piles=8),
+        work={0: ["5H", "", "", "", "", "", "", "6S"]},
+        foundations=["AH0.2H0.3H0.4H0"],
+    )
+    plays = [m for m in nl.legal_moves(s, 0) if m.kind is nl.MoveKind.PLAY]
+    assert len(plays) == 15
+    for move in plays:
+        nl.legal_moves(s, 0)
+        after = nl.apply(s, move)
+        rules._SEAT_WORK[0] = None  # the plain path
+        assert after == nl.apply(s, move)
+
+
 def test_the_memo_key_of_two_tops_is_one_key_per_pair() -> None:
     # _WorkInfo.pairs is keyed by ntop * _PAIR_KEY + wtop, each a card id or -1 for no card
     ids = range(-1, DECLARED_BASE)
@@ -304,8 +391,11 @@ def test_a_full_work_info_cache_drops_its_older_half(monkeypatch: pytest.MonkeyP
     configs = [((c,), (), (), ()) for c in range(9)]
     infos = [rules._work_info(work, ctx) for work in configs[:8]]
     assert len(rules._WORK_INFO) == 8
+    for info in infos:  # apply's memo of the piles after a play, as it fills it
+        info.after[0] = (configs[0], (), infos[0])
     rules._work_info(configs[8], ctx)  # full: the four oldest go
     assert [key[0] for key in rules._WORK_INFO] == configs[4:]
+    assert not any(info.after for info in infos)  # no dropped info stays alive through them
     kept = zip(configs[4:8], infos[4:], strict=True)
     assert all(rules._work_info(w, ctx) is info for w, info in kept)
     again = rules._work_info(configs[0], ctx)

@@ -347,6 +347,7 @@ class _WorkInfo:
     """
 
     __slots__ = (
+        "after",
         "config",
         "empty",
         "onto",
@@ -393,6 +394,10 @@ class _WorkInfo:
         """Memo of :func:`_work_plays` by ``card * 2 + source``; card -1 (no card) plays nowhere."""
         self.pairs: dict[int, tuple[Move, ...]] = {}
         """Memo of :meth:`pair_moves` by ``ntop * _PAIR_KEY + wtop``."""
+        self.after: dict[
+            int, tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], _WorkInfo]
+        ] = {}
+        """Memo of :func:`apply`: a play's code -> the piles, face-down cards and info after."""
         self.shuffle: tuple[Move, ...] | None = None
         """The moves between the piles, once :meth:`moves` has worked them out."""
         self.config: WorkSummary | None = None
@@ -465,7 +470,13 @@ def _work_info(
             # Drop the older half (a dict keeps its insertion order): the piles in play stay.
             # (pop, not del: another thread may be dropping the same ones)
             for old in list(islice(_WORK_INFO, _WORK_INFO_LIMIT // 2)):
-                _WORK_INFO.pop(old, None)
+                dropped = _WORK_INFO.pop(old, None)
+                if dropped is not None:
+                    dropped.after.clear()
+            # apply's memos name the infos after each play: forgotten too, so that no dropped
+            # info stays alive through them (and what they name in turn).
+            for kept in list(_WORK_INFO.values()):
+                kept.after.clear()
         info = _WORK_INFO[key] = _WorkInfo(work, ctx, down)
     return info
 
@@ -1236,32 +1247,12 @@ def apply(state: GameState, move: Move) -> GameState:  # noqa: PLR0912, PLR0915 
     if kind is K_PLAY:
         card = move.card.id  # type: ignore[union-attr]
         source, target = move.source, move.target
-        # Tuples of piles are rebuilt through a list: cheaper than slicing round the index.
-        piles: list[tuple[int, ...]] | None = None
-        moved: tuple[int, ...]
+        j = move.target_index
         if source is Z_NERTS:
             nerts = nerts[:-1]
-            moved = (card,)
         elif source is Z_WASTE:
             deck = deck[: cur - 1] + deck[cur:]
             cur -= 1
-            moved = (card,)
-        else:
-            i = move.source_index
-            piles = list(work)
-            pile = piles[i]
-            d = pile.index(card if card < DECLARED_BASE else JOKER_OF[card])
-            moved = pile[d:]
-            if not d and down and down[i]:
-                # Klondike: the face-down card below turns up.
-                hidden = down[i]
-                piles[i] = hidden[-1:]
-                lowered = list(down)
-                lowered[i] = hidden[:-1]
-                down = tuple(lowered) if any(lowered) else ()
-            else:
-                piles[i] = pile[:d]
-        j = move.target_index
         if target is Z_FOUNDATION:
             fnds = list(fnd)
             fnds[j] += (card,)
@@ -1272,12 +1263,25 @@ def apply(state: GameState, move: Move) -> GameState:  # noqa: PLR0912, PLR0915 
         elif target is Z_NEW_FOUNDATION:
             need = (*need, ctx.fnext[card])
             fnd = (*fnd, (card,))
-        else:
-            if piles is None:
-                piles = list(work)
-            piles[j] = piles[j] + moved if target is Z_WORK else moved + piles[j]
-        if piles is not None:
-            work = tuple(piles)
+        if source is Z_WORK or target is Z_WORK or target is Z_UNDER:
+            # The work piles change. The seat's last piles (as legal_moves or apply left them)
+            # remember where each move took them, and the work info there: the piles are not
+            # built again, and the next legal_moves knows them by identity.
+            last = _SEAT_WORK[seat]
+            if last is not None and last[0] is work and last[1] is down and last[2] is ctx:
+                memo = last[3].after
+                code = card * 32 + (j if target is Z_WORK else j + 8 if target is Z_UNDER else 16)
+                hit = memo.get(code)
+                if hit is None:
+                    work, down = _moved(work, down, move, card)
+                    seen = _WORK_INFO.get((work, ctx.work_rules, down))
+                    info = _work_info(work, ctx, down) if seen is None else seen
+                    memo[code] = (work, down, info)
+                else:
+                    work, down, info = hit
+                _SEAT_WORK[seat] = (work, down, ctx, info)
+            else:
+                work, down = _moved(work, down, move, card)
         if source is not Z_WORK or target is Z_FOUNDATION or target is Z_NEW_FOUNDATION:
             stalled = False
             if ctx.auto_call and source is Z_NERTS and not nerts:
@@ -1327,6 +1331,38 @@ def apply(state: GameState, move: Move) -> GameState:  # noqa: PLR0912, PLR0915 
     built.__class__ = GameState
     after: GameState = built  # typed without a call to cast
     return after
+
+
+def _moved(
+    work: tuple[tuple[int, ...], ...], down: tuple[tuple[int, ...], ...], move: Move, card: int
+) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """The work piles and face-down cards after ``move`` of ``card`` (id), a legal play."""
+    # Tuples of piles are rebuilt through a list: cheaper than slicing round the index.
+    piles = list(work)
+    if move.source is Z_WORK:
+        i = move.source_index
+        pile = piles[i]
+        d = pile.index(card if card < DECLARED_BASE else JOKER_OF[card])
+        moved = pile[d:]
+        if not d and down and down[i]:
+            # Klondike: the face-down card below turns up.
+            hidden = down[i]
+            piles[i] = hidden[-1:]
+            lowered = list(down)
+            lowered[i] = hidden[:-1]
+            down = tuple(lowered) if any(lowered) else ()
+        else:
+            piles[i] = pile[:d]
+    else:
+        moved = (card,)
+    target = move.target
+    if target is Z_WORK:
+        j = move.target_index
+        piles[j] += moved
+    elif target is Z_UNDER:
+        j = move.target_index
+        piles[j] = moved + piles[j]
+    return tuple(piles), down
 
 
 def _play(state: GameState, move: Move) -> GameState:
