@@ -555,6 +555,7 @@ def main(argv: Sequence[str] | None = None) -> int:  # noqa: PLR0915 - a flat re
         # Every pass of d checks every seat after every move from scratch: the verdicts of
         # an earlier pass would otherwise answer for the same states.
         nl_stuck._VERDICTS.clear()
+        nl_stuck._SEAT_VERDICT[:] = [None] * len(nl_stuck._SEAT_VERDICT)
 
     def fill_moves() -> object:
         return replay_pairs(games)

@@ -677,11 +677,15 @@ def test_clear_caches_empties_every_cache_and_memo() -> None:
     assert all(caches)
     assert any(rules._SEAT_WORK)
     assert any(stuck._SEAT_FRESH)
+    assert any(stuck._SEAT_VERDICT)
+    assert any(stuck._SEAT_CONFIG)
     clear_caches()
     assert not any(caches[:-1])
     assert rules._CACHE  # kept without tables=True
     assert not any(rules._SEAT_WORK)
     assert not any(stuck._SEAT_FRESH)
+    assert not any(stuck._SEAT_VERDICT)
+    assert not any(stuck._SEAT_CONFIG)
     assert stuck._config_summary.cache_info().currsize == 0
     assert rules._LAST_LEGAL == (None, ())
     last_need, needs = rules._NEED_SET
@@ -734,6 +738,27 @@ def test_the_seat_memo_of_work_piles_keys_on_the_face_down_cards_too() -> None:
     assert slide not in nl.legal_moves(covered, 0)
     assert slide in nl.legal_moves(uncovered, 0)
     assert slide not in nl.legal_moves(covered, 0)
+
+
+def test_the_stuck_test_s_seat_memo_of_work_piles_keys_on_the_face_down_cards_too() -> None:
+    # The same face-up pile objects over other face-down cards (as above): the summary of the
+    # piles the stuck test keeps for the seat is worked out again for the other ones.
+    variant = nl.Variant(work_pile_layout="klondike", work_piles=2, slide_under="always")
+    covered = position(variant, 1, work={0: ["3S~10H", "JC"]}, waste={0: "JS"})
+    lay = covered.layouts[0]
+    down = ((), lay.down[0])
+    uncovered = attrs.evolve(
+        covered,
+        layouts=(_new_layout(0, lay.nerts, lay.work, lay.deck, lay.cursor, lay.passes, down, ()),),
+    )
+    assert stuck._config_summary(lay.work, lay.down) != stuck._config_summary(lay.work, down)
+    clear_caches()
+    for state in (covered, uncovered, covered):
+        stuck.stuck_layout(state, state.layouts[0], state.ctx)
+        work, down_now, summary = stuck._SEAT_CONFIG[0] or ((), (), None)
+        assert work is lay.work
+        assert down_now is state.layouts[0].down
+        assert summary == stuck._config_summary(lay.work, down_now)
 
 
 @examples(40)

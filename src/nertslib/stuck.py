@@ -579,7 +579,11 @@ def is_stuck(state: GameState, seat: int) -> bool:
         return False
     lay = layouts[seat]
     ctx, fnd = state.ctx, state.fnd
-    last = _VERDICTS.get(id(lay))
+    # The seat's last verdict first (after a move, every other seat's layout is the same
+    # object), without the id() call and the hashing of the table of all verdicts
+    last = _SEAT_VERDICT[seat]
+    if last is None or last[0] is not lay:
+        last = _VERDICTS.get(id(lay))
     if (
         last is not None
         and last[0] is lay
@@ -597,6 +601,13 @@ def is_stuck(state: GameState, seat: int) -> bool:
 # driver's everyone-stuck test) works out little more than the seat that moved. An entry
 # holds its layout and foundations (None: any), so the ids it is filed under stay theirs.
 _VERDICTS: dict[int, tuple[Layout, tuple[tuple[int, ...], ...] | None, Context, bool]] = {}
+# The last work piles _stuck_and_why saw for each seat, with their _config_summary (each
+# entry replaced whole: thread safe)
+_SEAT_CONFIG: list[tuple[Work, Work, WorkSummary] | None] = [None] * MAX_SEATS
+# The last entry filed for each seat (each replaced whole: thread safe)
+_SEAT_VERDICT: list[tuple[Layout, tuple[tuple[int, ...], ...] | None, Context, bool] | None] = [
+    None
+] * MAX_SEATS
 
 
 def _remember_stuck(state: GameState, lay: Layout, ctx: Context) -> bool:
@@ -605,7 +616,7 @@ def _remember_stuck(state: GameState, lay: Layout, ctx: Context) -> bool:
     verdict, own_piles = _stuck_and_why(state, lay, ctx)
     if len(_VERDICTS) >= _SMALL_CACHE:
         _VERDICTS.clear()
-    _VERDICTS[id(lay)] = (lay, None if own_piles else fnd, ctx, verdict)
+    _VERDICTS[id(lay)] = _SEAT_VERDICT[lay.seat] = (lay, None if own_piles else fnd, ctx, verdict)
     return verdict
 
 
@@ -622,7 +633,17 @@ def _stuck_and_why(
     if ctx.jokers and has_joker(lay):
         return _joker_plan(state, lay, ctx, list(_pass_tops(lay, ctx)), None) is None, False
     nerts = lay.nerts[-1] if lay.nerts else -1
-    known = _config_summary(lay.work, lay.down) if summary is None else summary
+    if summary is None:
+        # The seat's last piles first, known by identity (a turn keeps them): no hashing
+        work, down = lay.work, lay.down
+        last = _SEAT_CONFIG[lay.seat]
+        if last is not None and last[0] is work and last[1] is down:
+            known = last[2]
+        else:
+            known = _config_summary(work, down)
+            _SEAT_CONFIG[lay.seat] = (work, down, known)
+    else:
+        known = summary
     # Cheap first: a top that plays where ``known`` holds (the piles as they are, if no
     # summary is given), of a fresh pass (in reach while a pass is left, and with the
     # partial-turn remainder cached by the stock alone), then of the whole pass.

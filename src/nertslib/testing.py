@@ -78,6 +78,8 @@ def clear_caches(*, tables: bool = False) -> None:
     rules._LAST_LEGAL = (None, ())
     rules._SEAT_WORK[:] = [None] * len(rules._SEAT_WORK)
     stuck._SEAT_FRESH[:] = [None] * len(stuck._SEAT_FRESH)
+    stuck._SEAT_VERDICT[:] = [None] * len(stuck._SEAT_VERDICT)
+    stuck._SEAT_CONFIG[:] = [None] * len(stuck._SEAT_CONFIG)
     rules._NEED_SET = (None, frozenset())
     if tables:
         rules._CACHE.clear()
