@@ -942,6 +942,10 @@ def test_canonical_text_reads_as_the_whole_text_reads(state, other):
     assert shortcut[2:8] == [None] * 6  # other keys or spacing: the whole text decides
     assert shortcut[8] == state
     assert shortcut[9] == "error: status: expected 'play', 'nerts' or 'stalemate', got 'over'"
+    for bad in (text + " \x0c", text + " x"):  # not JSON whitespace, not JSON
+        assert serialize._canonical_state(bad) is None
+        with pytest.raises(nl.SerializationError, match="not JSON"):
+            from_json(bad)
 
 
 def test_the_shortcut_leaves_other_text_to_the_whole_reader():

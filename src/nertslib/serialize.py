@@ -605,9 +605,14 @@ def _canonical_state(text: str) -> GameState | None:
     variant = _JSON_VARIANT.get(text[start:end]) if end > 0 else None
     if variant is None:
         return None
+    body = "{" + text[end + 2 :]
     try:
-        data = _DECODER.decode("{" + text[end + 2 :])
+        # raw_decode, and decode's test that only JSON whitespace follows done here, and
+        # only if something follows
+        data, stop = _DECODER.raw_decode(body)
     except ValueError:
+        return None
+    if stop != len(body) and body[stop:].strip(" \t\n\r"):
         return None
     if type(data) is not dict or data.keys() != _STATE_REST:
         return None
