@@ -636,7 +636,7 @@ def _state_body(data: dict[str, Any], variant: Variant) -> GameState:
                 for p in fnd_data
             ]
         )
-        plain = all(type(p) is list and p for p in fnd_data)
+        plain = _JUST_LIST.issuperset(map(type, fnd_data)) and all(fnd_data)  # (in C)
     except (KeyError, TypeError):
         plain = False
     if not plain:
