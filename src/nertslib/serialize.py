@@ -134,7 +134,8 @@ _STATE_REST: Final = frozenset(_STATE_KEYS) - {"variant"}
 _PASSES_CODED: Final = 64
 #: Card id -> its code as a JSON string and the ", " after it, then the text between the
 #: piles of a seat (pseudo ids :data:`_TO_WORK` …), and around seats (:data:`_SEAT_START`,
-#: and ``_SEAT_END + passes``), for :func:`_state_json`.
+#: and ``_SEAT_END + passes``), then at ``card id + _LAST`` each code without the ", " (a
+#: pile's last card), for :func:`_state_json`.
 _JSON_CODE: Final = (
     *(f'"{code}", ' for code in _CODE),
     '], "work": [[',
@@ -143,13 +144,21 @@ _JSON_CODE: Final = (
     '], "waste": [',
     '{"nerts": [',
     *(f'], "passes": {passes}}}, ' for passes in range(_PASSES_CODED)),
+    *(f'"{code}"' for code in _CODE),
 )
 _TO_WORK, _NEXT_PILE, _TO_STOCK, _TO_WASTE, _SEAT_START, _SEAT_END = range(
     len(CARDS), len(CARDS) + 6
 )
-#: The same for foundation items, and the brackets around each foundation.
-_JSON_FCODE: Final = (*(f'"{code}", ' for code in _FCODE), "[", "], ")
-_OPEN, _CLOSE = len(CARDS), len(CARDS) + 1
+_LAST: Final = _SEAT_END + _PASSES_CODED
+#: The same for foundation items, the brackets around each foundation, and the items without
+#: the ", " at ``card id + _FLAST``.
+_JSON_FCODE: Final = (
+    *(f'"{code}", ' for code in _FCODE),
+    "[",
+    "], ",
+    *(f'"{code}"' for code in _FCODE),
+)
+_OPEN, _CLOSE, _FLAST = len(CARDS), len(CARDS) + 1, len(CARDS) + 2
 _STATE_HEAD: Final = (
     f'{{"schema": {SCHEMA_VERSION}, "type": "state", "rules_version": {RULES_VERSION}, "variant": '
 )
@@ -317,39 +326,22 @@ def _state_json(state: GameState) -> str:
             _VARIANT_JSON[state.variant] = variant
             _JSON_VARIANT.setdefault(variant, state.variant)
     parts = [_STATE_HEAD, variant, _AFTER_VARIANT]
-    # Every card code of the seats in one join: each code carries the ", " that follows it,
-    # the text between the piles and around the seats comes from pseudo ids, and the ", "
-    # before each "]" is cut last. A seat with face-down cards or bound jokers, or that has
-    # turned its waste over 64 times or more, is written pile by pile (and then every seat).
-    flat: list[int] = []
-    for lay in state.layouts:
-        if lay.down or lay.bound or lay.passes >= _PASSES_CODED:
-            parts.append(", ".join([_seat_json(one) for one in state.layouts]))
-            break
-        flat.append(_SEAT_START)
-        flat += lay.nerts
-        flat.append(_TO_WORK)
-        for i, pile in enumerate(lay.work):
-            if i:
-                flat.append(_NEXT_PILE)
-            flat += pile
-        deck, cursor = lay.deck, lay.cursor
-        flat.append(_TO_STOCK)
-        flat += deck[cursor:][::-1]
-        flat.append(_TO_WASTE)
-        flat += deck[:cursor]
-        flat.append(_SEAT_END + lay.passes)
+    flat = _seats_flat(state.layouts)
+    if flat is None:
+        parts.append(", ".join([_seat_json(one) for one in state.layouts]))
     else:
-        parts.append("".join(itemgetter(*flat)(_JSON_CODE)).replace(", ]", "]")[:-2])
+        parts.append("".join(itemgetter(*flat)(_JSON_CODE))[:-2])  # (the last seat's ", ")
     fnd = ""
     if state.fnd:
-        # one join over all foundation items and pseudo ids for the brackets (as the seats)
+        # one join over all foundation items and pseudo ids for the brackets (as the seats;
+        # a foundation is never empty)
         flat = []
         for pile in state.fnd:
             flat.append(_OPEN)
             flat += pile
+            flat[-1] += _FLAST
             flat.append(_CLOSE)
-        fnd = "".join(itemgetter(*flat)(_JSON_FCODE)).replace(", ]", "]")[:-2]
+        fnd = "".join(itemgetter(*flat)(_JSON_FCODE))[:-2]
     if state.status is None:
         status = '"play", "caller": null'
     elif state.status is EndReason.NERTS:
@@ -362,6 +354,43 @@ def _state_json(state: GameState) -> str:
         f'"resolutions": {state.resolutions}, "seed": {state.seed}}}'
     )
     return "".join(parts)
+
+
+def _seats_flat(layouts: tuple[Layout, ...]) -> list[int] | None:
+    """The ids of :data:`_JSON_CODE` that write ``layouts`` (``None``: pile by pile).
+
+    Every card code of the seats goes into one join: each code carries the ", " that follows
+    it but a pile's last (its id moved by _LAST: cheaper than cutting the ", " before each
+    "]" from the text), and the text between the piles and around the seats comes from pseudo
+    ids. A seat with face-down cards or bound jokers, or that has turned its waste over 64
+    times or more, is written pile by pile (and then every seat).
+    """
+    flat: list[int] = []
+    for lay in layouts:
+        if lay.down or lay.bound or lay.passes >= _PASSES_CODED:
+            return None
+        flat.append(_SEAT_START)
+        if lay.nerts:
+            flat += lay.nerts
+            flat[-1] += _LAST
+        flat.append(_TO_WORK)
+        for i, pile in enumerate(lay.work):
+            if i:
+                flat.append(_NEXT_PILE)
+            if pile:
+                flat += pile
+                flat[-1] += _LAST
+        deck, cursor = lay.deck, lay.cursor
+        flat.append(_TO_STOCK)
+        if cursor < len(deck):
+            flat += deck[cursor:][::-1]
+            flat[-1] += _LAST
+        flat.append(_TO_WASTE)
+        if cursor:
+            flat += deck[:cursor]
+            flat[-1] += _LAST
+        flat.append(_SEAT_END + lay.passes)
+    return flat
 
 
 def _seat_json(lay: Layout) -> str:
