@@ -72,6 +72,7 @@ from nertslib.stuck import (
     Work,
     WorkSummary,
     _after,
+    _an_ace_goes_up,
     _class_summary,
     _fresh_pass,
     _onto_work,
@@ -422,7 +423,7 @@ class _Hand:
         fkeys, aces = seat.tops_up
         if (
             not fkeys.isdisjoint(need)
-            or (aces and any(_to_foundation_ok(self, ctx, ace) for ace in aces))
+            or (aces and _an_ace_goes_up(self, ctx, aces))
             or (ntop >= 0 and _to_work_ok(ctx, summary, ntop, _N))
             or (wtop >= 0 and _to_work_ok(ctx, summary, wtop, _W))
         ):

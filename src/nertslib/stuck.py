@@ -546,6 +546,11 @@ def _to_foundation_ok(state: _Foundations, ctx: Context, card: int) -> bool:
     return ctx.fkey[card] in state.need
 
 
+def _an_ace_goes_up(state: _Foundations, ctx: Context, aces: Iterable[int]) -> bool:
+    """Whether one of ``aces`` may start a foundation: any may, unless one foundation a suit."""
+    return not ctx.one_per_suit or any(_to_foundation_ok(state, ctx, ace) for ace in aces)
+
+
 def _to_work_ok(ctx: Context, summary: WorkSummary, card: int, src: int) -> bool:
     key = KEY[card]
     if key in summary.on_keys:
@@ -705,13 +710,13 @@ def stuck_without_progress(
             fresh = _fresh_waste(deck, ctx)
             _SEAT_FRESH[lay.seat] = (deck, ctx, fresh)
         if not fresh.fkeys.isdisjoint(needs) or (
-            fresh.aces and any(_to_foundation_ok(state, ctx, ace) for ace in fresh.aces)
+            fresh.aces and _an_ace_goes_up(state, ctx, fresh.aces)
         ):
             return False
     waste = _pass_waste(lay, ctx)
     if waste.keys:
         if not waste.fkeys.isdisjoint(needs) or (
-            waste.aces and any(_to_foundation_ok(state, ctx, ace) for ace in waste.aces)
+            waste.aces and _an_ace_goes_up(state, ctx, waste.aces)
         ):
             return False
         config = info.config
@@ -878,15 +883,13 @@ def _to_foundations(
     # guarded so that the common case runs no generator.
     need = state.need
     fkeys, aces = _work_tops(summary.tops, ctx.rule, ctx.fkey)
-    if not fkeys.isdisjoint(need) or (
-        aces and any(_to_foundation_ok(state, ctx, ace) for ace in aces)
-    ):
+    if not fkeys.isdisjoint(need) or (aces and _an_ace_goes_up(state, ctx, aces)):
         return True
     if nerts >= 0 and _to_foundation_ok(state, ctx, nerts):
         return True
     return bool(waste.keys) and (
         not waste.fkeys.isdisjoint(need)
-        or bool(waste.aces and any(_to_foundation_ok(state, ctx, ace) for ace in waste.aces))
+        or bool(waste.aces and _an_ace_goes_up(state, ctx, waste.aces))
     )
 
 
