@@ -1264,9 +1264,10 @@ def apply(state: GameState, move: Move) -> GameState:  # noqa: PLR0912, PLR0915 
             need = (*need, ctx.fnext[card])
             fnd = (*fnd, (card,))
         if source is Z_WORK or target is Z_WORK or target is Z_UNDER:
-            # The work piles change. The seat's last piles (as legal_moves or apply left them)
-            # remember where each move took them, and the work info there: the piles are not
-            # built again, and the next legal_moves knows them by identity.
+            # The work piles change. The seat's last piles (as legal_moves or apply left them;
+            # never a joker hand's) remember where each play took them, and the work info
+            # there: the piles are not built again, and the next legal_moves knows them by
+            # identity.
             last = _SEAT_WORK[seat]
             if last is not None and last[0] is work and last[1] is down and last[2] is ctx:
                 memo = last[3].after

@@ -636,8 +636,8 @@ def _canonical_state(text: str) -> GameState | None:
         return None
     body = "{" + text[end + 2 :]
     try:
-        # raw_decode, and decode's test that only JSON whitespace follows done here, and
-        # only if something follows
+        # raw_decode, with decode's own end test (only JSON whitespace may follow) done
+        # below, and only when anything follows
         data, stop = _DECODER.raw_decode(body)
     except ValueError:
         return None
