@@ -220,6 +220,33 @@ def _set_needs(need: tuple[int, ...]) -> frozenset[int]:
     return needs
 
 
+def _tops_to_foundations(
+    state: GameState,
+    ctx: Context,
+    info: _WorkInfo,
+    work: tuple[tuple[int, ...], ...],
+    ntop: int,
+    wtop: int,
+    needs: frozenset[int],
+    out: list[Move],
+) -> None:
+    """Append the foundation plays of the Nerts top, the waste top and the work tops.
+
+    ``ntop`` and ``wtop`` are card ids, -1 for no card; ``info`` is ``_work_info`` of
+    ``work``; ``needs`` is :func:`_set_needs` of the foundations' needs.
+    """
+    fplay = ctx.fplay
+    if fplay[ntop] in needs:  # one lookup: fits a foundation, or an Ace
+        _foundation_plays(state, ctx, ntop, _N, 0, out)
+    if fplay[wtop] in needs:
+        _foundation_plays(state, ctx, wtop, _W, 0, out)
+    # One set test instead of a test per work top: most calls find none.
+    if not info.top_fplays.isdisjoint(needs):
+        for i, pile in enumerate(work):
+            if pile and fplay[pile[-1]] in needs:
+                _foundation_plays(state, ctx, pile[-1], _P, i, out)
+
+
 def _progress_moves(
     state: GameState,
     lay: Layout,
@@ -236,7 +263,6 @@ def _progress_moves(
         _joker_progress_moves(state, lay, ctx, out)
         return
     nerts, work, cur = lay.nerts, lay.work, lay.cursor
-    fplay = ctx.fplay
     # The needs as a set, remembered for the last needs seen: every seat's call between two
     # foundation plays sees the same tuple.
     last_need, needs = _NEED_SET
@@ -248,15 +274,7 @@ def _progress_moves(
     wtop = lay.deck[cur - 1] if cur else -1
     if info is None:
         info = _work_info(work, ctx, lay.down)
-    if fplay[ntop] in needs:  # one lookup: fits a foundation, or an Ace
-        _foundation_plays(state, ctx, ntop, _N, 0, out)
-    if fplay[wtop] in needs:
-        _foundation_plays(state, ctx, wtop, _W, 0, out)
-    # One set test instead of a test per work top: most calls find none.
-    if not info.top_fplays.isdisjoint(needs):
-        for i, pile in enumerate(work):
-            if pile and fplay[pile[-1]] in needs:
-                _foundation_plays(state, ctx, pile[-1], _P, i, out)
+    _tops_to_foundations(state, ctx, info, work, ntop, wtop, needs, out)
     plays = info.plays  # _work_plays' memo, read here first to save a call
     hit = plays.get(ntop * 2 + _N)
     out.extend(_work_plays(ctx, ntop, _N, info) if hit is None else hit)
@@ -431,13 +449,8 @@ class _WorkInfo:
         work plays the answer is :attr:`shuffle` itself: :func:`legal_moves` tells by identity
         whether there are any.
         """
-        plays = self.plays
-        nplays = plays.get(ntop * 2 + _N)
-        if nplays is None:
-            nplays = _work_plays(ctx, ntop, _N, self)
-        wplays = plays.get(wtop * 2 + _W)
-        if wplays is None:
-            wplays = _work_plays(ctx, wtop, _W, self)
+        nplays = _work_plays(ctx, ntop, _N, self)
+        wplays = _work_plays(ctx, wtop, _W, self)
         shuffle = self.moves(work, ctx, down)
         hit = self.pairs[ntop * _PAIR_KEY + wtop] = (
             nplays + wplays + shuffle if nplays or wplays else shuffle
@@ -527,7 +540,7 @@ def _front_moves(
     return False
 
 
-def legal_moves(state: GameState, seat: int) -> tuple[Move, ...]:  # noqa: PLR0912, PLR0915 - inlined
+def legal_moves(state: GameState, seat: int) -> tuple[Move, ...]:  # noqa: PLR0912 - inlined
     """Every move ``seat`` may make now, in the stable order of the module docs.
 
     A finished hand has no legal moves.
@@ -584,18 +597,11 @@ def legal_moves(state: GameState, seat: int) -> tuple[Move, ...]:  # noqa: PLR09
     moves = info.pair_moves(ntop, wtop, work, ctx, down) if hit is None else hit
     progress = moves is not info.shuffle  # work plays (see pair_moves)
     fplay = ctx.fplay
-    # One lookup a top: it fits a foundation, or it is an Ace (-1, no card: fits nothing); one
-    # set test for the work tops. Most calls find no foundation play.
+    # The tests of _tops_to_foundations first, inline: most calls find no foundation play
+    # (-1, no card, fits nothing)
     if fplay[ntop] in needs or fplay[wtop] in needs or not info.top_fplays.isdisjoint(needs):
         out: list[Move] = []
-        if fplay[ntop] in needs:
-            _foundation_plays(state, ctx, ntop, _N, 0, out)
-        if fplay[wtop] in needs:
-            _foundation_plays(state, ctx, wtop, _W, 0, out)
-        if not info.top_fplays.isdisjoint(needs):
-            for i, pile in enumerate(work):
-                if pile and fplay[pile[-1]] in needs:
-                    _foundation_plays(state, ctx, pile[-1], _P, i, out)
+        _tops_to_foundations(state, ctx, info, work, ntop, wtop, needs, out)
         if out:  # (an Ace may have none: one foundation per suit)
             progress = True
             moves = (*out, *moves)
