@@ -582,6 +582,10 @@ def _bad(text: str, why: str) -> NFENError:
     return NFENError(f"bad view NFEN {text!r}: {why}")
 
 
+#: The canonical hidden-card counts ("1?" to "54?"), looked up instead of read.
+_COUNTS: Final = {f"{k}?": k for k in range(1, DECK_SPAN + 1)}
+
+
 def _count(item: str) -> int:
     digits = item[:-1]
     if item[-1:] != "?" or not digits.isdigit() or (count := int(digits)) < 1:
@@ -595,11 +599,15 @@ def _parse_run(text: str, owner: int) -> tuple[int, tuple[int, ...]]:
     if text == "-":
         return 0, ()
     items = text.split(".")
+    table = _CODE_IDS[owner]
+    hidden = _COUNTS.get(items[0])
     try:  # canonical codes after an optional count, looked up in C; others go the long way
-        if items[0][-1] == "?":
-            return _count(items[0]), tuple(map(_CODE_IDS[owner].__getitem__, items[1:]))
-        return 0, tuple(map(_CODE_IDS[owner].__getitem__, items))
-    except (KeyError, IndexError):
+        if hidden is None:
+            return 0, itemgetter(*items)(table) if len(items) > 1 else (table[items[0]],)
+        if len(items) == 2:  # the usual hidden run: a count and the top
+            return hidden, (table[items[1]],)
+        return hidden, tuple(map(table.__getitem__, items[1:]))
+    except KeyError:
         pass
     hidden = _count(items[0]) if items[0].endswith("?") else 0
     base = owner * DECK_SPAN
@@ -654,7 +662,9 @@ def _parse_seat(  # noqa: PLR0912, PLR0915 - a flat list of checks
         raise ValueError(msg)
     stock_text = parts[1 + nwork]
     shown: tuple[int, ...] = ()
-    if stock_text[-1:] == "?":  # the usual case: only a count
+    if stock_text in _COUNTS:  # the usual case: only a count
+        stock = _COUNTS[stock_text]
+    elif stock_text[-1:] == "?":
         stock = _count(stock_text)
     else:
         stock, shown = _parse_run(stock_text, seat)
