@@ -516,10 +516,14 @@ def _variant_from(data: object, where: str) -> Variant:
 # --- reading: states ----------------------------------------------------------------------------
 
 
+#: A seat's bound jokers when it has none (shared: only the long way fills a dict of its own).
+_NO_BINDS: Final[dict[int, int]] = {}
+
+
 class _Seat:
     """One seat of a state document, its shape checked (not yet its cards' legality)."""
 
-    __slots__ = ("binds", "down", "nerts", "passes", "stock", "waste", "work")
+    __slots__ = ("binds", "cursor", "deck", "down", "nerts", "passes", "work")
 
     def __init__(self, data: object, seat: int, nwork: int) -> None:
         # (the name for messages, f"seats[{seat}]", is made only where one may be needed)
@@ -527,9 +531,9 @@ class _Seat:
             data.keys() != _SEAT_KEYSET and data.keys() != _SEAT_KEYSET_DOWN
         ):
             _keys(data, f"seats[{seat}]", _SEAT_KEYS, _SEAT_OPTIONAL)
-        d = cast("dict[str, Any]", data)  # a string: no generic alias built per call
+        d: dict[str, Any] = data  # type: ignore[assignment] # (checked just above)
         table = _CODE_IDS[seat]
-        self.binds: dict[int, int] = {}
+        self.binds = _NO_BINDS
         try:
             # one a line: a multiple assignment of more than three names builds a tuple
             nerts = d["nerts"]
@@ -549,16 +553,12 @@ class _Seat:
                     for p in work
                 ]
             )
-            self.stock = (
-                itemgetter(*stock)(table)
-                if len(stock) > 1
-                else ((table[stock[0]],) if stock else ())
+            # stock and waste as the layout keeps them: one deck, the waste first
+            deck = waste + stock[::-1]
+            self.deck = (
+                itemgetter(*deck)(table) if len(deck) > 1 else ((table[deck[0]],) if deck else ())
             )
-            self.waste = (
-                itemgetter(*waste)(table)
-                if len(waste) > 1
-                else ((table[waste[0]],) if waste else ())
-            )
+            self.cursor = len(waste)
             shapes_ok = (
                 type(nerts) is list
                 and type(work) is list
@@ -571,6 +571,7 @@ class _Seat:
             shapes_ok = False
         if not shapes_ok:  # find the first problem, for the message
             where = f"seats[{seat}]"
+            self.binds = {}
             self.nerts = _pile(d["nerts"], f"{where}.nerts", table)
             work = _list(d["work"], f"{where}.work", "work piles")
             if len(work) != nwork:
@@ -579,8 +580,10 @@ class _Seat:
                 _work_pile(p, f"{where}.work[{i}]", table, seat, self.binds)
                 for i, p in enumerate(work)
             )
-            self.stock = _pile(d["stock"], f"{where}.stock", table)
-            self.waste = _pile(d["waste"], f"{where}.waste", table)
+            stock_ids = _pile(d["stock"], f"{where}.stock", table)
+            waste_ids = _pile(d["waste"], f"{where}.waste", table)
+            self.deck = waste_ids + stock_ids[::-1]
+            self.cursor = len(waste_ids)
         self.down: tuple[tuple[int, ...], ...] = ()
         if "down" in d:
             where = f"seats[{seat}]"
@@ -609,7 +612,8 @@ class _Seat:
             f"{_pile_nfen(d)}~{work(w)}" if d else work(w)
             for d, w in zip(down, self.work, strict=True)
         ]
-        parts += [_pile_nfen(self.stock), _pile_nfen(self.waste), str(self.passes)]
+        stock, waste = self.deck[self.cursor :][::-1], self.deck[: self.cursor]
+        parts += [_pile_nfen(stock), _pile_nfen(waste), str(self.passes)]
         return "|".join(parts)
 
 
@@ -743,17 +747,12 @@ def _checked_state(  # noqa: PLR0912 - a flat list of checks
         if misfit_problem(seat, s.work):
             return None
         every += s.nerts
-        every += s.stock
-        every += s.waste
+        every += s.deck
         for pile in s.work:
             every += pile
         for pile in down:
             every += pile
-        layouts.append(
-            _new_layout(
-                seat, s.nerts, s.work, s.waste + s.stock[::-1], len(s.waste), s.passes, down, ()
-            )
-        )
+        layouts.append(_new_layout(seat, s.nerts, s.work, s.deck, s.cursor, s.passes, down, ()))
     ties = variant.tie_policy == "both_keep"
     for pile in fnd:
         if not plain_foundation(pile, ctx, ties):
