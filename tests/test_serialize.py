@@ -490,6 +490,12 @@ def test_valid_states_take_the_fast_path(state):
         return
     with mock.patch.object(nl.GameState, "from_nfen", side_effect=AssertionError("NFEN used")):
         assert from_data(data) == state
+    if any(lay.down for lay in state.layouts):
+        return
+    # without face-down cards, every seat is read and checked in one pass (no _Seat)
+    with mock.patch.object(serialize, "_Seat", side_effect=AssertionError("_Seat used")):
+        assert from_data(data) == state
+        assert from_json(to_json(state)) == state
 
 
 @pytest.mark.parametrize(
@@ -784,6 +790,33 @@ def test_illegal_positions(changes, reason):
         data["variant"]["max_stock_passes"] = 2
         reason = "seat 0 has turned its waste over more often than allowed"
     assert error(data) == f"state: not a legal position: {reason}"
+
+
+@pytest.mark.parametrize(
+    ("work", "reason"),
+    [
+        (["9H", "8S", "7D"], None),
+        (["9H", "8S", "7S"], "7♠ cannot lie on 8♠"),
+        (["9H", "8S", "7D", "6D"], "6♦ cannot lie on 7♦"),
+        (["9H", "7S", "6D"], "7♠ cannot lie on 9♥"),
+    ],
+)
+def test_every_step_of_a_long_work_pile_is_tested(work, reason):
+    # (the readers test a pile of three or more cards at once against a whole run)
+    data = state_doc()
+    seat = data["seats"][0]
+    seat["stock"] = [c for c in seat["stock"] if c not in work]
+    seat["work"] = [work]
+    if reason is None:
+        assert [c.code for c in from_data(data, nl.GameState).seats[0].work_piles[0]] == work
+    else:
+        assert error(data) == f"state: not a legal position: seat 0's work pile 0: {reason}"
+    nfen = nfen_of(data)
+    if reason is None:
+        assert nl.GameState.from_nfen(nfen) == from_data(data)
+    else:
+        with pytest.raises(nl.NFENError, match=reason):
+            nl.GameState.from_nfen(nfen)
 
 
 def test_illegal_foundations_and_endings():

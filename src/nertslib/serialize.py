@@ -29,11 +29,12 @@ whole format and the schema version policy.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Mapping
 from operator import itemgetter
 from typing import Any, Final, TypeAlias, TypeVar, cast, overload
 
-from nertslib.cards import CARDS, FACE, KEY, MAX_SEATS
+from nertslib.cards import CARDS, FACE, KEY, MAX_SEATS, ON
 from nertslib.context import context_for, need_index, plain_foundation
 from nertslib.errors import NertsError
 from nertslib.moves import Move
@@ -44,6 +45,7 @@ from nertslib.state import (
     _CODE_IDS,
     _FCODE,
     _FND_INDEX,
+    _WORK_RUNS,
     EndReason,
     GameState,
     Layout,
@@ -652,14 +654,16 @@ def _canonical_state(text: str) -> GameState | None:
     return _state_body(data, variant)
 
 
-def _state_body(data: dict[str, Any], variant: Variant) -> GameState:
+def _state_body(data: dict[str, Any], variant: Variant) -> GameState:  # noqa: PLR0912 - checks
     """The state of a document whose keys are checked, given its variant."""
     seats_data = _list(data["seats"], "seats", "seats")
     n = len(seats_data)
     if not 1 <= n <= MAX_SEATS:
         raise _fail("seats", f"a hand has 1 to {MAX_SEATS} seats", seats_data)
     nwork = variant.work_pile_count(n)
-    seats = [_Seat(s, i, nwork) for i, s in enumerate(seats_data)]
+    # the usual document read and checked in one pass a seat; anything else the long way
+    quick = None if variant.jokers_per_deck else _plain_seats(seats_data, variant, nwork)
+    seats = [_Seat(s, i, nwork) for i, s in enumerate(seats_data)] if quick is None else []
     fnd_data = _list(data["foundations"], "foundations", "foundation piles")
     fnd: tuple[tuple[int, ...], ...] = ()
     try:  # canonical items in lists: looked up in C; anything else goes pile by pile
@@ -690,9 +694,15 @@ def _state_body(data: dict[str, Any], variant: Variant) -> GameState:
     resolutions = _int(data["resolutions"], "resolutions")
     seed = _int(data["seed"], "seed")
     status = None if status_text == "play" else EndReason(status_text)
-    state = _checked_state(variant, seats, fnd, status, caller, stalled, resolutions, seed)
+    if quick is not None:
+        layouts, every = quick
+        state = _state_of(variant, layouts, every, fnd, status, caller, stalled, resolutions, seed)
+    else:
+        state = _checked_state(variant, seats, fnd, status, caller, stalled, resolutions, seed)
     if state is not None:
         return state
+    if quick is not None:
+        seats = [_Seat(s, i, nwork) for i, s in enumerate(seats_data)]
     # Something is off (or merely unusual): NFEN decides, with its exact checks and messages.
     nfen = join_nfen(
         variant, fnd, [s.nfen() for s in seats], status, caller, stalled, resolutions, f"s{seed}"
@@ -707,7 +717,7 @@ def _state_body(data: dict[str, Any], variant: Variant) -> GameState:
         raise SerializationError(msg) from exc
 
 
-def _checked_state(  # noqa: PLR0912 - a flat list of checks
+def _checked_state(
     variant: Variant,
     seats: list[_Seat],
     fnd: tuple[tuple[int, ...], ...],
@@ -722,13 +732,8 @@ def _checked_state(  # noqa: PLR0912 - a flat list of checks
     A fast subset of the NFEN checks: whatever it accepts, NFEN accepts as the same state
     (``tests/test_serialize.py`` checks this); anything else goes the NFEN way.
     """
-    n = len(seats)
     if variant.jokers_per_deck:
         return None  # jokers: the NFEN way checks the piles under their identities
-    try:
-        ctx = context_for(variant, n)
-    except ValueError:
-        return None
     max_passes = variant.max_stock_passes
     klondike = variant.work_pile_layout == "klondike"
     layouts = []
@@ -753,6 +758,103 @@ def _checked_state(  # noqa: PLR0912 - a flat list of checks
         for pile in down:
             every += pile
         layouts.append(_new_layout(seat, s.nerts, s.work, s.deck, s.cursor, s.passes, down, ()))
+    return _state_of(variant, layouts, every, fnd, status, caller, stalled, resolutions, seed)
+
+
+def _plain_seats(
+    seats_data: list[Any], variant: Variant, nwork: int
+) -> tuple[list[Layout], list[int]] | None:
+    """The layouts of seats as :func:`to_json` writes them and every card in them, or ``None``.
+
+    What :class:`_Seat` and :func:`_checked_state` do between them, in one pass a seat, for
+    seats without face-down cards whose piles are canonical codes in lists and legal as they
+    lie (the work piles as :func:`nertslib.state.misfit_problem` tests them, inlined). Any
+    other seat, shape or problem returns ``None``: the document is then read the long way,
+    which also words what is wrong.
+    """
+    max_passes = variant.max_stock_passes
+    if max_passes is None:
+        max_passes = sys.maxsize
+    size = variant.nerts_pile_size
+    layouts = []
+    every: list[int] = []
+    try:
+        for seat, d in enumerate(seats_data):
+            if type(d) is not dict or d.keys() != _SEAT_KEYSET:
+                return None
+            nerts = d["nerts"]
+            work = d["work"]
+            stock = d["stock"]
+            waste = d["waste"]
+            passes = d["passes"]
+            if not (
+                type(nerts) is list
+                and type(work) is list
+                and len(work) == nwork
+                and _JUST_LIST.issuperset(map(type, work))
+                and type(stock) is list
+                and type(waste) is list
+                and type(passes) is int
+                and 0 <= passes <= max_passes
+                and len(nerts) <= size
+            ):
+                return None
+            table = _CODE_IDS[seat]
+            piles = []
+            for p in work:
+                n = len(p)
+                if n > 1:
+                    pile = itemgetter(*p)(table)
+                    if (
+                        itemgetter(*pile)(KEY) != _WORK_RUNS.get(KEY[pile[0]], ())[:n]
+                        if n > 2
+                        else KEY[pile[1]] != ON[pile[0]]
+                    ):
+                        return None
+                else:
+                    pile = (table[p[0]],) if p else ()
+                piles.append(pile)
+                every += pile
+            nerts = (
+                itemgetter(*nerts)(table)
+                if len(nerts) > 1
+                else ((table[nerts[0]],) if nerts else ())
+            )
+            codes = waste + stock[::-1]
+            deck = (
+                itemgetter(*codes)(table)
+                if len(codes) > 1
+                else ((table[codes[0]],) if codes else ())
+            )
+            every += nerts
+            every += deck
+            layouts.append(_new_layout(seat, nerts, tuple(piles), deck, len(waste), passes, (), ()))
+    except (KeyError, TypeError):
+        return None
+    return layouts, every
+
+
+def _state_of(
+    variant: Variant,
+    layouts: list[Layout],
+    every: list[int],
+    fnd: tuple[tuple[int, ...], ...],
+    status: EndReason | None,
+    caller: int,
+    stalled: bool,
+    resolutions: int,
+    seed: int,
+) -> GameState | None:
+    """The state of seats checked as they lie (``every``: their cards), if the rest passes.
+
+    The checks that take the whole position: the foundations, each card once, the caller's
+    empty Nerts pile. ``None`` if any fails (the caller then lets NFEN word the problem).
+    """
+    n = len(layouts)
+    try:
+        ctx = context_for(variant, n)
+    except ValueError:
+        return None
     ties = variant.tie_policy == "both_keep"
     for pile in fnd:
         if not plain_foundation(pile, ctx, ties):
