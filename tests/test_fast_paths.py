@@ -20,7 +20,13 @@ from hypothesis import strategies as st
 import nertslib as nl
 from nertslib import context, rules, stuck
 from nertslib.cards import CARDS, DECK_SPAN, DECLARED_BASE, KEY, N_ALL_IDS, ON, OWNER, RANK
-from nertslib.context import ACE_PLAYS, NO_CARD, context_for, plain_foundation
+from nertslib.context import (
+    ACE_PLAYS,
+    NO_CARD,
+    context_for,
+    plain_foundation,
+    plain_foundations,
+)
 from nertslib.state import (
     _WORK_RUNS,
     GameState,
@@ -875,6 +881,16 @@ def test_the_one_pass_foundation_check_agrees_with_foundation_problem(
     ties = variant.tie_policy == "both_keep"
     expected = rules.foundation_problem(tuple(pile), variant, seats) == ""
     assert plain_foundation(tuple(pile), ctx, ties) == expected
+    # the readers' test of all piles at once, with valid piles of each length around it
+    valid = []
+    for ace, length in ((0, 1), (13, 2), (26, 3)):
+        run = [ace]
+        while len(run) < length:
+            run.append(next(c for c in ids if ctx.fkey[c] == ctx.fnext[run[-1]]))
+        valid.append(tuple(run))
+    assert plain_foundations(valid, ctx, ties)
+    assert plain_foundations([*valid, tuple(pile), *valid], ctx, ties) == expected
+    assert plain_foundations([tuple(pile)] * 2, ctx, ties) == expected
 
 
 def test_the_readers_runs_of_keys_follow_the_tables() -> None:

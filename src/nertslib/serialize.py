@@ -35,7 +35,7 @@ from operator import itemgetter
 from typing import Any, Final, TypeAlias, TypeVar, cast, overload
 
 from nertslib.cards import CARDS, FACE, KEY, MAX_SEATS, ON
-from nertslib.context import context_for, need_index, plain_foundation
+from nertslib.context import context_for, need_index, plain_foundations
 from nertslib.errors import NertsError
 from nertslib.moves import Move
 from nertslib.replay import BATCH_NOTE_PREFIX, NOTE_PREFIX, RESOLVE, Batch, Event, Replay
@@ -855,10 +855,9 @@ def _state_of(
         ctx = context_for(variant, n)
     except ValueError:
         return None
-    ties = variant.tie_policy == "both_keep"
+    if not plain_foundations(fnd, ctx, variant.tie_policy == "both_keep"):
+        return None
     for pile in fnd:
-        if not plain_foundation(pile, ctx, ties):
-            return None
         every += pile
     full = _full_decks(n, 52 + variant.jokers_per_deck)
     if len(every) != len(full) or full.difference(every):  # each card once (see state.py)

@@ -51,7 +51,7 @@ from nertslib.cards import (
     parse_card_id,
     parse_code,
 )
-from nertslib.context import Context, _runs, context_for, need_index, plain_foundation
+from nertslib.context import Context, _runs, context_for, need_index, plain_foundations
 from nertslib.variants import Variant
 
 __all__ = ["EndReason", "GameState", "Layout", "NFENError"]
@@ -612,16 +612,17 @@ def parse_foundations(
         flat: tuple[int, ...] | None = lookup(_FND_IDS[n], items)
     except KeyError:
         flat = None
-    fnd: list[tuple[int, ...]] = []
-    start = 0
-    for k, pile_text in enumerate(texts):
-        if flat is not None:
+    if flat is not None:
+        piles = []
+        start = 0
+        for pile_text in texts:
             end = start + pile_text.count(".") + 1
-            pile = flat[start:end]
+            piles.append(flat[start:end])
             start = end
-            if plain_foundation(pile, ctx, ties):
-                fnd.append(pile)
-                continue
+        if plain_foundations(piles, ctx, ties):
+            return tuple(piles)
+    fnd: list[tuple[int, ...]] = []
+    for k, pile_text in enumerate(texts):
         fnd.append(_checked_foundation(k, pile_text, n, variant))
     return tuple(fnd)
 
