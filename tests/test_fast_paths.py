@@ -31,14 +31,17 @@ from nertslib.state import (
     _WORK_RUNS,
     GameState,
     Layout,
+    NFENError,
     _new_layout,
     _new_state,
+    _parse_seat,
+    _plain_seat,
     _twin_constructor,
     misfit_problem,
 )
 from nertslib.testing import clear_caches
 from tests.helpers import position
-from tests.strategies import candidate_moves, examples, games, variants
+from tests.strategies import candidate_moves, examples, games, states, variants
 
 
 def _fields(value: object) -> tuple[object, ...]:
@@ -1001,3 +1004,67 @@ def test_stack_moves_find_a_run_s_middle_card_in_the_order_of_the_piles() -> Non
         (nine_s, 0, rules._TP, 2),  # the nine with the eight on it onto the red ten
         (nine_c, 1, rules._TP, 2),
     ]
+
+
+def _mutated_seat_field(tok: str, draw: st.DrawFn) -> str:
+    """One random change to an NFEN seat field that keeps its alphabet (maybe not legality)."""
+    parts = tok.split("|")
+    codes = [c for p in parts[:-1] if p != "-" for c in p.split(".")]
+    kind = draw(st.integers(0, 5))
+    if kind == 0:
+        parts[-1] = draw(st.sampled_from(["0", "3", "63", "64", "100", "007", "x", ""]))
+    elif kind == 1 and codes:  # a code in place of one
+        k = draw(st.integers(0, len(parts) - 2))
+        pile = [] if parts[k] == "-" else parts[k].split(".")
+        pile.insert(draw(st.integers(0, len(pile))), draw(st.sampled_from(codes)))
+        parts[k] = ".".join(pile)
+    elif kind == 2:  # piles swapped
+        i, j = draw(st.integers(0, len(parts) - 2)), draw(st.integers(0, len(parts) - 2))
+        parts[i], parts[j] = parts[j], parts[i]
+    elif kind == 3:  # a pile emptied or lost
+        k = draw(st.integers(0, len(parts) - 2))
+        if draw(st.booleans()):
+            parts[k] = "-"
+        else:
+            del parts[k]
+    elif kind == 4:  # a card moved to the end of another pile
+        i, j = draw(st.integers(0, len(parts) - 2)), draw(st.integers(0, len(parts) - 2))
+        if parts[i] != "-" and i != j:
+            src = parts[i].split(".")
+            card = src.pop(draw(st.integers(0, len(src) - 1)))
+            parts[i] = ".".join(src) or "-"
+            parts[j] = card if parts[j] == "-" else f"{parts[j]}.{card}"
+    return "|".join(parts)
+
+
+@examples(100)
+@given(states(max_steps=150), st.data())
+def test_the_one_pass_nfen_seat_reader_agrees_with_the_long_one(
+    state: GameState, data: st.DataObject
+) -> None:
+    # state._plain_seat reads the usual seat field in one pass; whatever it accepts,
+    # _parse_seat reads as the same layout, and what it refuses goes to _parse_seat. On an
+    # unchanged field of a variant without jokers it refuses only face-down cards and 64 or
+    # more passes.
+    variant = state.variant
+    assume(not variant.jokers_per_deck)  # (the caller sends joker variants the long way)
+    text = state.to_nfen()
+    fields = text.split()[2:-3]
+    nwork = variant.work_pile_count(len(fields))
+    for seat, field in enumerate(fields):
+        tok = _mutated_seat_field(field, data.draw) if data.draw(st.booleans()) else field
+        ids: list[int] = []
+        fast = _plain_seat(tok, seat, variant, nwork, ids)
+        try:
+            slow: Layout | None = _parse_seat(text, seat, tok, variant, nwork)
+        except NFENError:
+            slow = None
+        if fast is None:
+            plain = not state.layouts[seat].down and state.layouts[seat].passes < 64
+            assert tok != field or not plain
+            assert ids == []
+            continue
+        assert slow is not None
+        assert _fields(fast) == _fields(slow)
+        cards = [*slow.nerts, *slow.deck, *(c for pile in slow.work for c in pile)]
+        assert sorted(ids) == sorted(cards)

@@ -724,19 +724,60 @@ def misfit_problem(seat: int, work: tuple[tuple[int, ...], ...] | list[tuple[int
     return ""
 
 
+def _plain_seat(tok: str, seat: int, variant: Variant, nwork: int, ids: list[int]) -> Layout | None:
+    """Seat field ``tok`` read and checked in one pass if it is plainly legal, else ``None``.
+
+    For the usual seat of a variant without jokers: canonical codes, no face-down cards, up
+    to :data:`_PASSES_READ` passes. Its cards go onto ``ids``. Anything else, or any problem,
+    returns ``None``: :func:`_parse_seat` then reads it, and words what is wrong.
+    """
+    if "~" in tok or "(" in tok:
+        return None
+    parts = tok.split("|")
+    passes = _PASSES_READ.get(parts[-1])
+    max_passes = variant.max_stock_passes
+    if (
+        len(parts) != nwork + 4
+        or passes is None
+        or (max_passes is not None and passes > max_passes)
+    ):
+        return None
+    piles = _plain_piles(parts[:-1], seat)
+    if piles is None or len(piles[0]) > variant.nerts_pile_size:
+        return None
+    work = tuple(piles[1:-2])
+    if misfit_problem(seat, work):
+        return None
+    deck = piles[-1] + piles[-2][::-1]
+    ids += piles[0]
+    ids += deck
+    for pile in work:
+        ids += pile
+    return _new_layout(seat, piles[0], work, deck, len(piles[-1]), passes, (), ())
+
+
+#: Passes as NFEN writes them, up to 63, by their text (read by a lookup, not ``int``).
+_PASSES_READ: Final = {str(k): k for k in range(64)}
+
+
 def _parse_nfen(text: str) -> GameState:
     tokens, variant, seat_tokens = split_nfen(text, "NFEN", _bad)
     n = len(seat_tokens)
     nwork = variant.work_pile_count(n)
-    layouts = [_parse_seat(text, seat, tok, variant, nwork) for seat, tok in enumerate(seat_tokens)]
+    ids: list[int] = []  # the position's cards (list extends run in C)
+    layouts = []
+    jokers = variant.jokers_per_deck
+    for seat, tok in enumerate(seat_tokens):
+        lay = None if jokers else _plain_seat(tok, seat, variant, nwork, ids)
+        if lay is None:
+            lay = _parse_seat(text, seat, tok, variant, nwork)
+            ids += lay.nerts
+            ids += lay.deck
+            for pile in (*lay.work, *lay.down):
+                ids += pile
+        layouts.append(lay)
     ctx = context_for(variant, n)
     fnd = parse_foundations(tokens[1], n, variant, ctx)
-    ids: list[int] = []
-    for lay in layouts:  # list extends run in C: these are nearly all the position's cards
-        ids += lay.nerts
-        ids += lay.deck
-        for pile in (*lay.work, *lay.down):
-            ids += pile
     for pile in fnd:
         ids += map(JOKER_OF.__getitem__, pile) if variant.jokers_per_deck else pile
     full = _full_decks(n, 52 + variant.jokers_per_deck)
