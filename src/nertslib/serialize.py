@@ -780,7 +780,8 @@ def _plain_seats(
     every: list[int] = []
     try:
         for seat, d in enumerate(seats_data):
-            if type(d) is not dict or d.keys() != _SEAT_KEYSET:
+            # five keys, and these five below (a KeyError otherwise): no face-down cards
+            if type(d) is not dict or len(d) != len(_SEAT_KEYS):
                 return None
             nerts = d["nerts"]
             work = d["work"]
