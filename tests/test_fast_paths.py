@@ -31,10 +31,12 @@ from nertslib.state import (
     _WORK_RUNS,
     GameState,
     Layout,
+    _layout_nfen,
     _new_layout,
     _new_state,
     _parse_seat,
     _plain_seat,
+    _plain_seats_nfen,
     _twin_constructor,
     misfit_problem,
 )
@@ -1067,3 +1069,19 @@ def test_the_one_pass_nfen_seat_reader_agrees_with_the_long_one(
         assert _fields(fast) == _fields(slow)
         cards = [*slow.nerts, *slow.deck, *(c for pile in slow.work for c in pile)]
         assert sorted(ids) == sorted(cards)
+
+
+@examples(100)
+@given(games(max_steps=150), st.integers(0, 80))
+def test_the_one_join_nfen_writer_writes_what_the_pile_by_pile_one_writes(
+    game: tuple[GameState, list[nl.Move]], passes: int
+) -> None:
+    state, _ = game
+    layouts = state.layouts
+    if layouts[0].deck:  # now and then a seat that has turned its waste over many times
+        layouts = (attrs.evolve(layouts[0], passes=passes), *layouts[1:])
+    text = _plain_seats_nfen(layouts)
+    plain = all(not lay.down and not lay.bound and lay.passes < 64 for lay in layouts)
+    assert (text is not None) == plain
+    if text is not None:
+        assert text == " ".join(_layout_nfen(lay) for lay in layouts)

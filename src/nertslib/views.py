@@ -528,7 +528,7 @@ def _seat_nfen(sv: SeatView) -> str:
         or not 0 <= sv.stock_size <= DECK_SPAN
     ):
         return _seat_nfen_by_piles(sv)  # also writes counts no deal can give as they are
-    # as state._plain_layout_nfen: one join, the piles told apart by separator ids
+    # one join, the piles told apart by separator ids (as state._plain_seats_nfen)
     flat = [_HIDDEN + hidden] if hidden else []
     flat += sv.nerts or (() if hidden else _EMPTY_PILE)
     for pile in sv.work:
