@@ -47,7 +47,6 @@ from nertslib.cards import (
     OWNER,
     Card,
     EvalRepr,
-    lookup,
     parse_card_id,
     parse_code,
 )
@@ -645,26 +644,17 @@ def parse_foundations(
     ties = variant.tie_policy == "both_keep"
     texts = token.split("/")
     # Most piles are plainly valid: canonical items of seats in play making a foundation by
-    # the tables, all looked up in one go; anything else goes the long way, which also words
-    # the error.
-    items = token.replace("/", ".").split(".")
+    # the tables, each pile looked up in C; anything else goes the long way, which also
+    # words the error.
+    table = _FND_IDS[n]
     try:
-        flat: tuple[int, ...] | None = lookup(_FND_IDS[n], items)
+        piles = [itemgetter(*t.split("."))(table) if "." in t else (table[t],) for t in texts]
     except KeyError:
-        flat = None
-    if flat is not None:
-        piles = []
-        start = 0
-        for pile_text in texts:
-            end = start + pile_text.count(".") + 1
-            piles.append(flat[start:end])
-            start = end
+        pass
+    else:
         if plain_foundations(piles, ctx, ties):
             return tuple(piles)
-    fnd: list[tuple[int, ...]] = []
-    for k, pile_text in enumerate(texts):
-        fnd.append(_checked_foundation(k, pile_text, n, variant))
-    return tuple(fnd)
+    return tuple(_checked_foundation(k, pile_text, n, variant) for k, pile_text in enumerate(texts))
 
 
 def _checked_foundation(k: int, pile_text: str, n: int, variant: Variant) -> tuple[int, ...]:
