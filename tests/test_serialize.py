@@ -1002,3 +1002,14 @@ def test_the_shortcut_leaves_other_text_to_the_whole_reader():
     )
     assert serialize._canonical_state(" " + text) is None  # JSON, but not to_json's text
     assert from_json(" " + text) == SMALL
+
+
+def test_bound_jokers_are_read_into_a_dict_of_their_seat():
+    # (a seat without bound jokers shares one empty dict, which reading never fills)
+    jokers = nl.Variant(jokers_per_deck=2)
+    bound = position(jokers, 2, work={0: ["10S.X1.8S", "", "", ""], 1: ["KD.X2.JD", "", "", ""]})
+    assert "X1(r9)" in to_json(bound)
+    assert "X2(bQ)" in to_json(bound)
+    for _ in range(2):
+        assert from_json(to_json(bound)) == bound
+        assert serialize._NO_BINDS == {}

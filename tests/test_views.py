@@ -17,7 +17,7 @@ from nertslib.context import context_for
 from nertslib.deal import shuffled
 from nertslib.state import NFENError
 from nertslib.testing import state_problems
-from nertslib.views import SeatView, View, determinize, view
+from nertslib.views import SeatView, View, _parse_run, determinize, view
 from tests.helpers import position
 from tests.strategies import candidate_moves, states
 
@@ -533,3 +533,19 @@ def test_the_view_bot_example_plays_a_hand_to_the_end(capsys: pytest.CaptureFixt
     assert "hand over:" in out
     assert re.search(r"view bot \(seat 0\)\s+-?\d+", out)
     assert re.search(r"greedy bot \(seat 1\)\s+-?\d+", out)
+
+
+@pytest.mark.parametrize("count", [1, 2, 9, 10, 12, 53, 54, 55, 99, 100])
+def test_hidden_card_counts_read_alike_however_they_are_found(count: int) -> None:
+    # (the canonical counts up to 54 are looked up; others, and other spellings, are read)
+    owner = 2
+    qs = owner * DECK_SPAN + next(i for i, c in enumerate(CARDS) if c.code == "QS")
+    for text, shown in [(f"{count}?", ()), (f"{count}?.QS", (qs,)), (f"{count}?.QS.QS", (qs, qs))]:
+        assert _parse_run(text, owner) == (count, shown)
+        assert _parse_run("0" + text, owner) == (
+            count,
+            shown,
+        )  # a leading zero: read, not looked up
+    assert _parse_run("QS", owner) == (0, (qs,))
+    with pytest.raises(ValueError, match="'0\\?' is not a hidden-card count"):
+        _parse_run("0?.QS", owner)
