@@ -60,6 +60,7 @@ from nertslib.state import (
     misfit_problem,
 )
 from nertslib.variants import RULES_VERSION, Variant
+from nertslib.variants import get as get_variant
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -179,6 +180,13 @@ def _header(kind: str) -> dict[str, Any]:
 
 def _variant_data(variant: Variant) -> dict[str, Any]:
     return variant.to_dict()
+
+
+#: For :func:`_canonical_state`: the JSON text of the variant it read last, and the variant
+#: (at first the standard variant's, as :func:`to_json` writes it: never ``None``).
+_LAST_READ: list[tuple[str, Variant]] = [
+    (json.dumps(_variant_data(get_variant("standard"))), get_variant("standard"))
+]
 
 
 def _work_codes(pile: tuple[int, ...], bound: tuple[int, ...]) -> list[str]:
@@ -636,10 +644,17 @@ def _canonical_state(text: str) -> GameState | None:
     if not text.startswith(_STATE_HEAD):
         return None
     start = len(_STATE_HEAD)
-    end = text.find(_AFTER_VARIANT, start)
-    variant = _JSON_VARIANT.get(text[start:end]) if end > 0 else None
-    if variant is None:
-        return None
+    last = _LAST_READ[0]  # the variant text read last, compared in place (no slice to hash)
+    end = start + len(last[0])
+    if text.startswith(last[0], start) and text.startswith(_AFTER_VARIANT, end):
+        variant = last[1]
+    else:
+        end = text.find(_AFTER_VARIANT, start)
+        hit = _JSON_VARIANT.get(text[start:end]) if end > 0 else None
+        if hit is None:
+            return None
+        variant = hit
+        _LAST_READ[0] = (text[start:end], variant)  # (one tuple, never read half written)
     body = "{" + text[end + 2 :]
     try:
         # raw_decode, with decode's own end test (only JSON whitespace may follow) done
