@@ -1013,3 +1013,16 @@ def test_bound_jokers_are_read_into_a_dict_of_their_seat():
     for _ in range(2):
         assert from_json(to_json(bound)) == bound
         assert serialize._NO_BINDS == {}
+
+
+def test_documents_of_other_variants_read_in_turn():
+    # (the reader compares a document's variant with the one it read last before anything)
+    states = [
+        nl.deal("standard", 2, seed=1),
+        nl.deal(nl.Variant(stock_turn=1), 2, seed=1),
+        nl.deal("pounce", 3, seed=2),
+    ]
+    texts = [to_json(s) for s in states]
+    for text, state in zip(texts * 2 + texts[::-1], states * 2 + states[::-1], strict=True):
+        assert from_json(text) == state
+        assert from_json(text).variant == state.variant
