@@ -384,8 +384,11 @@ def _seats_flat(layouts: tuple[Layout, ...]) -> list[int] | None:
             flat += lay.nerts
             flat[-1] += _LAST
         flat.append(_TO_WORK)
-        for i, pile in enumerate(lay.work):
-            if i:
+        first = True
+        for pile in lay.work:
+            if first:
+                first = False
+            else:
                 flat.append(_NEXT_PILE)
             if pile:
                 flat += pile
@@ -393,7 +396,7 @@ def _seats_flat(layouts: tuple[Layout, ...]) -> list[int] | None:
         deck, cursor = lay.deck, lay.cursor
         flat.append(_TO_STOCK)
         if cursor < len(deck):
-            flat += deck[cursor:][::-1]
+            flat += deck[: cursor - 1 if cursor else None : -1]  # the stock, top first
             flat[-1] += _LAST
         flat.append(_TO_WASTE)
         if cursor:

@@ -451,7 +451,7 @@ def _plain_seats_nfen(layouts: tuple[Layout, ...]) -> str | None:
         deck, cursor = lay.deck, lay.cursor
         flat.append(_BREAK)
         if cursor < len(deck):
-            flat += deck[cursor:][::-1]
+            flat += deck[: cursor - 1 if cursor else None : -1]  # the stock, top first
             flat[-1] += _LAST_CODE
         else:
             flat.append(_EMPTY)
