@@ -544,7 +544,7 @@ class _Seat:
             data.keys() != _SEAT_KEYSET and data.keys() != _SEAT_KEYSET_DOWN
         ):
             _keys(data, f"seats[{seat}]", _SEAT_KEYS, _SEAT_OPTIONAL)
-        d: dict[str, Any] = data  # type: ignore[assignment] # (checked just above)
+        d = cast("dict[str, Any]", data)
         table = _CODE_IDS[seat]
         self.binds = _NO_BINDS
         try:

@@ -758,8 +758,8 @@ def _plain_seat(tok: str, seat: int, variant: Variant, nwork: int, ids: list[int
     """Seat field ``tok`` read and checked in one pass if it is plainly legal, else ``None``.
 
     For the usual seat of a variant without jokers: canonical codes, no face-down cards, up
-    to :data:`_PASSES_READ` passes. Its cards go onto ``ids``. Anything else, or any problem,
-    returns ``None``: :func:`_parse_seat` then reads it, and words what is wrong.
+    to 63 passes. Its cards go onto ``ids``. Anything else, or any problem, returns ``None``:
+    :func:`_parse_seat` then reads it, and words what is wrong.
     """
     if "~" in tok or "(" in tok:
         return None
@@ -787,7 +787,7 @@ def _plain_seat(tok: str, seat: int, variant: Variant, nwork: int, ids: list[int
 
 
 #: Passes as NFEN writes them, up to 63, by their text (read by a lookup, not ``int``).
-_PASSES_READ: Final = {str(k): k for k in range(64)}
+_PASSES_READ: Final = {str(k): k for k in range(_PASSES_CODED)}
 
 
 def _parse_nfen(text: str) -> GameState:
