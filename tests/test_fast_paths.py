@@ -1007,8 +1007,9 @@ def test_stack_moves_find_a_run_s_middle_card_in_the_order_of_the_piles() -> Non
     ]
 
 
-def _mutated_seat_field(tok: str, draw: st.DrawFn) -> str:
+def _mutated_seat_field(tok: str, data: st.DataObject) -> str:
     """One random change to an NFEN seat field that keeps its alphabet (maybe not legality)."""
+    draw = data.draw
     parts = tok.split("|")
     codes = [c for p in parts[:-1] if p != "-" for c in p.split(".")]
     kind = draw(st.integers(0, 5))
@@ -1053,7 +1054,7 @@ def test_the_one_pass_nfen_seat_reader_agrees_with_the_long_one(
     fields = text.split()[2:-3]
     nwork = variant.work_pile_count(len(fields))
     for seat, field in enumerate(fields):
-        tok = _mutated_seat_field(field, data.draw) if data.draw(st.booleans()) else field
+        tok = _mutated_seat_field(field, data) if data.draw(st.booleans()) else field
         ids: list[int] = []
         fast = _plain_seat(tok, seat, variant, nwork, ids)
         try:

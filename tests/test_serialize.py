@@ -1025,4 +1025,4 @@ def test_documents_of_other_variants_read_in_turn():
     texts = [to_json(s) for s in states]
     for text, state in zip(texts * 2 + texts[::-1], states * 2 + states[::-1], strict=True):
         assert from_json(text) == state
-        assert from_json(text).variant == state.variant
+        assert from_json(text, nl.GameState).variant == state.variant
