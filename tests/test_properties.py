@@ -147,11 +147,19 @@ def test_moves_of_different_seats_on_disjoint_piles_commute(
         a.target_index == b.target_index
     )
     both_new = a.target is b.target is nl.Zone.NEW_FOUNDATION
+    # one foundation a suit: two Aces of one suit that both start one race for it too
+    same_suit_start = (
+        both_new
+        and state.variant.foundation_limit == "one_per_suit"
+        and a.card is not None
+        and b.card is not None
+        and a.card.suit == b.card.suit
+    )
     ab = nl.apply(state, a)
     ba = nl.apply(state, b)
     if ab.is_over or ba.is_over:
         return
-    if same_foundation:
+    if same_foundation or same_suit_start:
         # a race: whichever lands second has lost it
         assert nl.check(ab, b).reason is nl.Reason.RACE_LOST  # type: ignore[union-attr]
         assert nl.check(ba, a).reason is nl.Reason.RACE_LOST  # type: ignore[union-attr]
