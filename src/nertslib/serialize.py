@@ -712,14 +712,14 @@ def _state_body(data: dict[str, Any], variant: Variant) -> GameState:  # noqa: P
     resolutions = _int(data["resolutions"], "resolutions")
     seed = _int(data["seed"], "seed")
     status = None if status_text == "play" else EndReason(status_text)
+    if quick is None:
+        quick = _checked_seats(variant, seats)
     if quick is not None:
         layouts, every = quick
         state = _state_of(variant, layouts, every, fnd, status, caller, stalled, resolutions, seed)
-    else:
-        state = _checked_state(variant, seats, fnd, status, caller, stalled, resolutions, seed)
-    if state is not None:
-        return state
-    if quick is not None:
+        if state is not None:
+            return state
+    if not seats:  # (read in one pass above)
         seats = [_Seat(s, i, nwork) for i, s in enumerate(seats_data)]
     # Something is off (or merely unusual): NFEN decides, with its exact checks and messages.
     nfen = join_nfen(
@@ -735,20 +735,13 @@ def _state_body(data: dict[str, Any], variant: Variant) -> GameState:  # noqa: P
         raise SerializationError(msg) from exc
 
 
-def _checked_state(
-    variant: Variant,
-    seats: list[_Seat],
-    fnd: tuple[tuple[int, ...], ...],
-    status: EndReason | None,
-    caller: int,
-    stalled: bool,
-    resolutions: int,
-    seed: int,
-) -> GameState | None:
-    """The state if it surely passes every check of ``GameState.from_nfen``, else ``None``.
+def _checked_seats(variant: Variant, seats: list[_Seat]) -> tuple[list[Layout], list[int]] | None:
+    """The layouts of read seats and every card in them, if each seat is plainly legal.
 
-    A fast subset of the NFEN checks: whatever it accepts, NFEN accepts as the same state
-    (``tests/test_serialize.py`` checks this); anything else goes the NFEN way.
+    A fast subset of the NFEN checks of a seat (any seat :class:`_Seat` reads, face-down
+    cards included), as :func:`_plain_seats` does them for the usual seats; with
+    :func:`_state_of`, whatever it accepts, NFEN accepts as the same state
+    (``tests/test_serialize.py`` checks this). ``None`` sends the document the NFEN way.
     """
     if variant.jokers_per_deck:
         return None  # jokers: the NFEN way checks the piles under their identities
@@ -776,7 +769,7 @@ def _checked_state(
         for pile in down:
             every += pile
         layouts.append(_new_layout(seat, s.nerts, s.work, s.deck, s.cursor, s.passes, down, ()))
-    return _state_of(variant, layouts, every, fnd, status, caller, stalled, resolutions, seed)
+    return layouts, every
 
 
 def _plain_seats(
@@ -784,7 +777,7 @@ def _plain_seats(
 ) -> tuple[list[Layout], list[int]] | None:
     """The layouts of seats as :func:`to_json` writes them and every card in them, or ``None``.
 
-    What :class:`_Seat` and :func:`_checked_state` do between them, in one pass a seat, for
+    What :class:`_Seat` and :func:`_checked_seats` do between them, in one pass a seat, for
     seats without face-down cards whose piles are canonical codes in lists and legal as they
     lie (the work piles as :func:`nertslib.state.misfit_problem` tests them, inlined). Any
     other seat, shape or problem returns ``None``: the document is then read the long way,
