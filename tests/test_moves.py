@@ -248,21 +248,12 @@ def test_parse_fields():
     "text",
     [
         "",
-        "turn",
         "0:",
         "0turn",
-        "0:Turn",
-        "0:TURN",
-        "0:turn ",
-        " 0:turn",
         "0:call",
         "0:play",
-        "8:turn",
-        "9:turn",
-        "10:turn",
         "-1:turn",
         "a:turn",
-        "0:6H",
         "0:6H@N",
         "0:6H@N>",
         "0:6H@N>F",
@@ -288,9 +279,7 @@ def test_parse_fields():
         "0:X3@N>F1",
         "0:X0@N>F1",
         "0:x1@N>F1",
-        "0:6H@N>F1 ",
         "0:6H N>F1",
-        "8:6H@N>F1",
         "0:6H@N>F1>P2",
         "0:turn:1",
         None,
@@ -299,6 +288,62 @@ def test_parse_fields():
 )
 def test_parse_rejects(text):
     assert message_of(ValueError, Move.parse, text) == NOTATION_ERROR.format(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "hint"),
+    [
+        ("turn", "missing seat: write '0:turn'"),
+        ("nerts", "missing seat: write '0:nerts'"),
+        ("6H@N>F0", "missing seat: write '0:6H@N>F0'"),
+        ("0:Turn", "words are lower case: write '0:turn'"),
+        ("0:TURN", "words are lower case: write '0:turn'"),
+        ("8:turn", "seat 8 does not exist: seats are 0..7"),
+        ("9:turn", "seat 9 does not exist: seats are 0..7"),
+        ("10:turn", "seat 10 does not exist: seats are 0..7"),
+        ("8:6H@N>F1", "seat 8 does not exist: seats are 0..7"),
+        ("0:6H", "a card move needs a source and a target: write e.g. '0:6H@N>F0'"),
+        ("2:X1", "a card move needs a source and a target: write e.g. '2:X1@N>F0'"),
+    ],
+)
+def test_parse_says_what_is_wrong(text, hint):
+    assert message_of(ValueError, Move.parse, text) == f"not a move: {text!r} ({hint})"
+
+
+@pytest.mark.parametrize(
+    ("text", "move"),
+    [
+        ("0:turn ", Move.turn(0)),
+        (" 0:turn", Move.turn(0)),
+        ("\t3:nerts\n", Move.call(3)),
+        (
+            "0:6H@N>F1 ",
+            Move.play(Card.parse("6H", owner=0), Zone.NERTS, Zone.FOUNDATION, target_index=1),
+        ),
+    ],
+)
+def test_parse_trims_whitespace(text, move):
+    assert Move.parse(text) == move
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("0:QD@N>P2", "Q♦ from the Nerts pile onto work pile 2"),
+        ("1:10C@W>F0", "10♣ from the waste onto foundation 0"),
+        ("1:9C@P0>P3", "9♣ from work pile 0 onto work pile 3"),
+        ("0:AS@N>F+", "A♠ from the Nerts pile onto a new foundation"),
+        ("2:KH@N>U1", "K♥ from the Nerts pile under work pile 1"),
+        ("0:X2@N>P2", "joker 2 from the Nerts pile onto work pile 2"),
+        ("0:X1=6H@P2>F3", "joker 1 as 6♥ from work pile 2 onto foundation 3"),
+        ("3:turn", "turn the stock onto the waste"),
+        ("3:restock", "turn the waste over into a new stock"),
+        ("3:rotate", "move the top stock card to the bottom"),
+        ("3:nerts", "call Nerts!"),
+    ],
+)
+def test_describe(text, words):
+    assert Move.parse(text).describe() == words
 
 
 # --- malformed moves ----------------------------------------------------------------------

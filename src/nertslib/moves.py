@@ -244,9 +244,43 @@ class Move:
         dst = zone_text(self.target, self.target_index)
         return f"{self.seat}:{self.card.code}@{src}>{dst}"
 
+    def describe(self) -> str:
+        """The move in words, for people: ``"Q♦ from the Nerts pile onto work pile 2"``.
+
+        Work piles and foundations are numbered from 0, as in the notation, so the words and
+        ``str(move)`` name the same piles. The seat is not part of the words.
+
+        >>> from nertslib import Move
+        >>> Move.parse("0:QD@N>P2").describe()
+        'Q♦ from the Nerts pile onto work pile 2'
+        >>> Move.parse("1:AS@W>F+").describe(), Move.parse("2:KH@P0>U3").describe()
+        ('A♠ from the waste onto a new foundation', 'K♥ from work pile 0 under work pile 3')
+        >>> Move.parse("0:X1=6H@P2>F3").describe()
+        'joker 1 as 6♥ from work pile 2 onto foundation 3'
+        >>> Move.parse("3:turn").describe(), Move.parse("3:nerts").describe()
+        ('turn the stock onto the waste', 'call Nerts!')
+        """
+        if self.kind is not MoveKind.PLAY:
+            return _KIND_WORDS[self.kind]
+        card = self.card
+        assert card is not None
+        assert self.source is not None
+        assert self.target is not None
+        if card.is_joker:
+            name = f"joker {card.code[1]}"
+            named = f"{name} as {str(card).partition('=')[2]}" if card.is_declared else name
+        else:
+            named = str(card)
+        src = _SOURCE_WORDS[self.source].format(self.source_index)
+        dst = _TARGET_WORDS[self.target].format(self.target_index)
+        return f"{named} {src} {dst}"
+
     @classmethod
     def parse(cls, text: str) -> Move:
         """Read a move written in notation (see the module docs); inverse of ``str``.
+
+        Whitespace around the move is ignored. A malformed move raises :class:`ValueError`
+        quoting the text and, where the mistake is a common one, saying what to write.
 
         Raises:
             ValueError: for malformed notation, quoting it.
@@ -254,15 +288,23 @@ class Move:
         >>> from nertslib import Move
         >>> Move.parse("1:9C@P0>P2").target_index
         2
+        >>> Move.parse(" 0:turn  ") == Move.turn(0)
+        True
         >>> Move.parse("1:9C@Q0>P2")
         Traceback (most recent call last):
         ...
         ValueError: not a move: '1:9C@Q0>P2' (expected e.g. '0:6H@N>F3', '0:turn')
+        >>> Move.parse("turn")
+        Traceback (most recent call last):
+        ...
+        ValueError: not a move: 'turn' (missing seat: write '0:turn')
         """
-        match = _NOTATION.fullmatch(text) if isinstance(cast(object, text), str) else None
+        if not isinstance(cast(object, text), str):
+            raise ValueError(_not_a_move(text, _EXPECTED))
+        trimmed = text.strip()
+        match = _NOTATION.fullmatch(trimmed)
         if match is None or int(match["seat"]) >= MAX_SEATS:
-            msg = f"not a move: {text!r} (expected e.g. '0:6H@N>F3', '0:turn')"
-            raise ValueError(msg)
+            raise ValueError(_not_a_move(text, _hint(trimmed)))
         seat = int(match["seat"])
         if match["word"]:
             return cls(seat, MoveKind(match["word"]))
@@ -285,6 +327,49 @@ _NOTATION: Final = re.compile(
     r"@(?P<src>[NW]|P[0-9]{1,3})"
     r">(?P<dst>F\+|[FPU][0-9]{1,3}))"
 )
+
+_EXPECTED: Final = "expected e.g. '0:6H@N>F3', '0:turn'"
+_WORDS: Final = ("turn", "restock", "rotate", "nerts")
+_KIND_WORDS: Final = {
+    MoveKind.TURN: "turn the stock onto the waste",
+    MoveKind.RESTOCK: "turn the waste over into a new stock",
+    MoveKind.ROTATE: "move the top stock card to the bottom",
+    MoveKind.CALL: "call Nerts!",
+}
+_SOURCE_WORDS: Final = {
+    Zone.NERTS: "from the Nerts pile",
+    Zone.WASTE: "from the waste",
+    Zone.WORK: "from work pile {}",
+}
+_TARGET_WORDS: Final = {
+    Zone.FOUNDATION: "onto foundation {}",
+    Zone.NEW_FOUNDATION: "onto a new foundation",
+    Zone.WORK: "onto work pile {}",
+    Zone.UNDER: "under work pile {}",
+}
+_CARD: Final = re.compile(r"(?:10|[2-9AJQKT])[CDHS]|X[12]")
+_SEATLESS: Final = re.compile(r"(?:turn|restock|rotate|nerts|[0-9AJQKTX][0-9CDHS=]*@.*)")
+
+
+def _not_a_move(text: object, hint: str) -> str:
+    return f"not a move: {text!r} ({hint})"
+
+
+def _hint(text: str) -> str:
+    """What is wrong with ``text``, which is not notation, for the commonest slips."""
+    seat, colon, rest = text.partition(":")
+    if not colon:
+        if _SEATLESS.fullmatch(text):
+            return f"missing seat: write '0:{text}'"
+        return _EXPECTED
+    if seat.isdecimal() and int(seat) >= MAX_SEATS:
+        return f"seat {int(seat)} does not exist: seats are 0..{MAX_SEATS - 1}"
+    if rest.lower() in _WORDS and rest != rest.lower():
+        return f"words are lower case: write '{seat}:{rest.lower()}'"
+    if _CARD.fullmatch(rest):
+        return f"a card move needs a source and a target: write e.g. '{seat}:{rest}@N>F0'"
+    return _EXPECTED
+
 
 #: The notation table of the module docs, one format string per zone (for the contracts).
 _ZONE_SPEC: Final = {
