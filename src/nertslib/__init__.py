@@ -27,6 +27,7 @@ from nertslib.serialize import (
     to_data,
     to_json,
 )
+from nertslib.simulation import simulate
 from nertslib.state import EndReason, GameState, Layout, NFENError
 from nertslib.stuck import all_stuck, is_stuck, resolve_stalemate
 from nertslib.table import Table, arbitrate
@@ -90,6 +91,7 @@ __all__ = [
     "play_match",
     "record_hand",
     "resolve_stalemate",
+    "simulate",
     "to_data",
     "to_json",
     "variants",

@@ -1,0 +1,47 @@
+"""The ``nerts`` command (the ``cli`` extra: click, rich, Textual).
+
+``main`` is the console script. It imports the application, and with it click and rich,
+only when it runs, so ``import nertslib`` never loads them.
+
+>>> from nertslib.cli import main
+>>> main(["demo", "--seats", "2", "--seed", "4", "--moves", "0"])  # doctest: +ELLIPSIS
+Nerts demo: standard, 2 seats, seed 4, greedy bots
+...
+seat  moves  on foundations  left in Nerts pile  score
+...
+0
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+__all__ = ["CLI_NEEDS", "main"]
+
+#: What ``nerts`` says when the ``cli`` extra is not installed.
+CLI_NEEDS = "nerts needs the cli extra: pip install 'nertslib[cli]'"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``nerts`` command with ``argv`` (default: the process arguments).
+
+    Returns:
+        The exit status: 0, 2 for bad usage, 1 for other errors and a closed pipe.
+    """
+    try:
+        from nertslib.cli.app import nerts, quiet_stdout  # noqa: PLC0415 - the cli extra
+    except ModuleNotFoundError as exc:
+        if exc.name in ("click", "rich", "textual"):
+            print(CLI_NEEDS, file=sys.stderr)
+            return 2
+        raise
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        nerts.main(args, prog_name="nerts")
+    except SystemExit as exc:
+        code = exc.code
+        return code if isinstance(code, int) else 0 if code is None else 1
+    except BrokenPipeError:  # pragma: no cover - click handles it while the command runs
+        quiet_stdout()
+        return 1

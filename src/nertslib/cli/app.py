@@ -1,0 +1,303 @@
+r"""The ``nerts`` click application: every subcommand, and one-line errors.
+
+>>> from click.testing import CliRunner
+>>> from nertslib.cli.app import nerts
+>>> CliRunner().invoke(nerts, ["--version"]).output
+'nerts, version 0.1.0\n'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+import click
+
+from nertslib import __version__
+from nertslib.bots import greedy_bot, record_hand
+from nertslib.replay import RESOLVE, Replay
+from nertslib.serialize import SerializationError, from_json, to_json
+from nertslib.variants import Variant
+
+from .options import BOTS, SEATS, SEED, bots_help, variant_option
+from .simulate_cmd import simulate
+
+__all__ = ["NertsGroup", "nerts"]
+
+SERVE_NEEDS = "nerts serve needs the server extra: pip install 'nertslib[server]'"
+
+
+def quiet_stdout() -> None:
+    """After a broken pipe, point stdout at /dev/null so the exit flush stays quiet."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+class NertsGroup(click.Group):
+    """A group whose errors are one line on stderr (exit 2 for usage), never a traceback.
+
+    A closed pipe (``nerts ... | head``) ends the command quietly with status 1, as click
+    does.
+    """
+
+    def main(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, prog_name: str | None = None, **extra: Any
+    ) -> NoReturn:
+        """Run the command; exit with its status."""
+        extra.pop("standalone_mode", None)
+        try:
+            code = super().main(args, prog_name, standalone_mode=False, **extra)
+        except click.UsageError as exc:
+            where = exc.ctx.command_path if exc.ctx is not None else "nerts"
+            hint = f" (see '{where} --help')" if exc.ctx is not None else ""
+            click.echo(f"{where}: error: {_one_line(exc.format_message())}{hint}", err=True)
+            sys.exit(2)
+        except click.ClickException as exc:
+            click.echo(f"nerts: error: {_one_line(exc.format_message())}", err=True)
+            sys.exit(exc.exit_code)
+        except click.exceptions.Abort:
+            click.echo("nerts: interrupted", err=True)
+            sys.exit(130)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+@click.group(cls=NertsGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "-V", "--version", prog_name="nerts")
+def nerts() -> None:
+    """The card game Nerts: watch bots, play against them, simulate many hands."""
+
+
+@nerts.command()
+@click.option("--seed", type=SEED, default=7, show_default=True, help="deal seed")
+@click.option("--seats", type=SEATS, default=4, show_default=True, help="seats (1-8)")
+@variant_option
+@click.option(
+    "--moves",
+    type=click.IntRange(min=0),
+    default=20,
+    show_default=True,
+    help="log lines to print when not on a terminal",
+)
+@click.option("--save", type=click.Path(dir_okay=False), help="also write the replay (JSON)")
+@click.option(
+    "--delay",
+    type=click.FloatRange(min=0),
+    default=0.03,
+    show_default=True,
+    help="seconds per action when playing out on a terminal",
+)
+def demo(
+    seed: int, seats: int, variant: Variant, moves: int, save: str | None, delay: float
+) -> int:
+    """Play a seeded hand between greedy bots and show it."""
+    from .demo import animate, demo_text  # noqa: PLC0415 - rich loads only when needed
+
+    seats_checked(variant, seats)
+    replay = record_hand(variant, seats, seed, [greedy_bot] * seats)
+    if sys.stdout.isatty():
+        from rich.console import Console  # noqa: PLC0415
+
+        animate(replay, Console(highlight=False), delay)
+    else:
+        click.echo(demo_text(replay, variant.to_spec(), moves))
+    if save is not None:
+        try:
+            Path(save).write_text(to_json(replay, indent=2) + "\n", encoding="utf-8")
+        except OSError as exc:
+            raise click.FileError(save, exc.strerror) from None
+        click.echo(f"Replay saved to {save}.")
+    return 0
+
+
+def seats_checked(variant: Variant, seats: int) -> None:
+    """Refuse, as bad usage, a seat count the variant cannot deal."""
+    try:
+        variant.check_seats(seats)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--seats'") from None
+
+
+def read_replay(path: str) -> Replay:
+    """A replay saved with ``nerts demo --save`` (or ``nl.to_json(replay)``)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise click.FileError(path, str(exc)) from None
+    try:
+        return from_json(text, Replay)
+    except SerializationError as exc:
+        raise click.BadParameter(f"{path}: {exc}", param_hint="'FILE'") from None
+
+
+@nerts.command()
+@click.argument("file", metavar="FILE")
+@click.option("--moves", is_flag=True, help="list every event of the hand")
+def replay(file: str, moves: bool) -> int:
+    """Replay a hand saved as JSON and print how it ended."""
+    from nertslib.render import table  # noqa: PLC0415
+
+    from .demo import hand_log, summary_text  # noqa: PLC0415
+
+    saved = read_replay(file)
+    n = len(saved.events)
+    spec = saved.variant.to_spec()
+    click.echo(f"Nerts replay: {spec}, {saved.seats} seats, seed {saved.seed}, {n} events")
+    click.echo()
+    if moves and n:
+        rows = [[i + 1, "resolve" if e is RESOLVE else str(e)] for i, e in enumerate(saved.events)]
+        click.echo(table(["#", "event"], rows))
+        click.echo()
+    click.echo(summary_text(saved.final(), hand_log(saved)))
+    return 0
+
+
+@nerts.command()
+@variant_option
+@click.option(
+    "--seats",
+    type=SEATS,
+    default=4,
+    show_default=True,
+    help="seats (rules that depend on the seat count)",
+)
+def rules(variant: Variant, seats: int) -> int:
+    """Print the rules as implemented, with the variant's knob values."""
+    from rich.console import Console  # noqa: PLC0415
+    from rich.table import Table  # noqa: PLC0415
+
+    from .rules_text import knob_rows, rules_sections  # noqa: PLC0415
+
+    seats_checked(variant, seats)
+    out = Console(highlight=False)
+    out.print(f"[bold]Nerts rules: {variant.to_spec()}[/bold], {seats} seats")
+    for heading, lines in rules_sections(variant, seats):
+        out.print(f"\n[bold underline]{heading}[/]")
+        bullets = Table.grid(padding=(0, 1))
+        bullets.add_column(width=3, justify="right")
+        bullets.add_column()
+        for line in lines:
+            bullets.add_row("•", line)
+        out.print(bullets)
+    knobs = Table("knob", "value", "standard", title="\nKnobs", title_justify="left")
+    for name, value, standard, changed in knob_rows(variant):
+        knobs.add_row(name, value, standard, style="bold yellow" if changed else "")
+    out.print(knobs)
+    return 0
+
+
+@nerts.command()
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@variant_option
+@click.option("--seats", type=SEATS, default=2, show_default=True)
+@click.option(
+    "--bots",
+    type=click.IntRange(0, 7),
+    default=1,
+    show_default=True,
+    help="how many seats bots play",
+)
+@click.option("--bot", default="greedy", show_default=True, help="the bots' name")
+@click.option("--seed", type=SEED, default=None, help="deal seed (default: random)")
+@click.option("--position", metavar="NFEN", default=None, help="start from this position")
+def serve(**options: Any) -> int:
+    """Serve games to browsers (the server extra)."""
+    if options["seed"] is not None and options["position"] is not None:
+        raise click.UsageError("give --seed or --position, not both")
+    try:
+        from nertslib import server  # type: ignore[attr-defined]  # noqa: PLC0415
+    except ImportError:
+        click.echo(SERVE_NEEDS, err=True)
+        return 2
+    server.run(**options)
+    return 0
+
+
+@nerts.command()
+@variant_option
+@click.option("--seats", type=SEATS, default=2, show_default=True, help="seats, yours is 0")
+@click.option(
+    "--bots",
+    type=BOTS,
+    default="greedy",
+    show_default=True,
+    help=bots_help("one per other seat, or one for all"),
+)
+@click.option("--seed", type=SEED, default=0, show_default=True, help="seed of the first hand")
+@click.option(
+    "--speed",
+    type=click.FloatRange(min=0.05, max=50),
+    default=1.0,
+    show_default=True,
+    help="bot actions per second (p pauses, +/- change it)",
+)
+def play(variant: Variant, seats: int, bots: tuple[str, ...], seed: int, speed: float) -> int:
+    """Play seat 0 against bots in real time (a terminal screen)."""
+    seats_checked(variant, seats)
+    others = seats - 1
+    if len(bots) not in (1, others) and others:
+        msg = f"give one bot per other seat ({others}) or one for all; got {len(bots)}"
+        raise click.BadParameter(msg, param_hint="'--bots'")
+    lineup = bots * others if len(bots) == 1 else bots
+    from .play import PlayApp  # noqa: PLC0415 - Textual loads only for the screen
+
+    PlayApp(variant, seats, lineup[:others], seed, speed).run()
+    return 0
+
+
+@nerts.command()
+@click.argument("file", metavar="[FILE]", required=False)
+@variant_option
+@click.option("--seats", type=SEATS, default=4, show_default=True)
+@click.option(
+    "--bots",
+    type=BOTS,
+    default="greedy",
+    show_default=True,
+    help=bots_help("one per seat, or one for all"),
+)
+@click.option("--seed", type=SEED, default=7, show_default=True)
+@click.option(
+    "--speed",
+    type=click.FloatRange(min=0.05, max=200),
+    default=4.0,
+    show_default=True,
+    help="actions per second (space pauses, +/- change it)",
+)
+def watch(
+    file: str | None,
+    variant: Variant,
+    seats: int,
+    bots: tuple[str, ...],
+    seed: int,
+    speed: float,
+) -> int:
+    """Watch a seeded bot hand step by step, or a saved replay FILE."""
+    from nertslib.simulation import bot_named  # noqa: PLC0415
+
+    if file is not None:
+        hand = read_replay(file)
+    else:
+        seats_checked(variant, seats)
+        if len(bots) not in (1, seats):
+            msg = f"give one bot per seat ({seats}) or one for all; got {len(bots)}"
+            raise click.BadParameter(msg, param_hint="'--bots'")
+        names = bots * seats if len(bots) == 1 else bots
+        players = [bot_named(name, seed * 8 + s) for s, name in enumerate(names)]
+        hand = record_hand(variant, seats, seed, players, max_actions=20_000)
+    from .watch import WatchApp  # noqa: PLC0415 - Textual loads only for the screen
+
+    WatchApp(hand, speed).run()
+    return 0
+
+
+nerts.add_command(simulate)

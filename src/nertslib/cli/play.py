@@ -1,0 +1,221 @@
+"""``nerts play``: the Textual screen of a person (seat 0) against bots in real time.
+
+The screen shows only the person's view: the foundations, every seat's counts, the person's
+own layout, the legal moves in words with a key each, and a line saying how the last move
+went ("too late" for a lost race). Bots act on a timer; ``p`` pauses them, ``+``/``-``
+change their pace, ``n`` deals the next hand of the match once a hand is over, ``q`` quits.
+Textual honours ``NO_COLOR``.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Final
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.events import Key
+from textual.timer import Timer
+from textual.widgets import Footer, Static
+
+from nertslib.moves import Move
+from nertslib.scoring import Outcome
+from nertslib.variants import Variant
+from nertslib.views import SeatView, View
+
+from .session import PERSON, PlaySession
+from .show import card_styles
+
+__all__ = ["MOVE_KEYS", "PlayApp", "board_text", "moves_text"]
+
+#: The keys that choose moves, in order (p, q and n are the screen's own).
+MOVE_KEYS: Final = "1234567890abcdefghijklmorstuvwxyz"
+
+
+def _styled(text: str, style: str = "") -> Text:
+    out = Text(text, style=style)
+    for start, end, card_style in card_styles(text):
+        out.stylize(card_style, start, end)
+    return out
+
+
+def _cards(cards: tuple[object, ...]) -> str:
+    return " ".join(str(c) for c in cards) if cards else "·"
+
+
+def _seat_line(sv: SeatView, name: str, on_foundations: int) -> str:
+    top = str(sv.nerts_top) if sv.nerts_top is not None else "-"
+    waste = str(sv.waste_top) if sv.waste_top is not None else "·"
+    work = sum(len(p) for p in sv.work) + sum(sv.down)
+    return (
+        f"{sv.seat:>4}  {name:<8} {sv.nerts_size:>5} {top:>4}  {work:>4}  "
+        f"{sv.stock_size:>5}  {sv.waste_size:>3} {waste:>4}  {on_foundations:>4}"
+    )
+
+
+def board_text(v: View, names: tuple[str, ...]) -> Text:
+    """The table as the person sees it: foundations, every seat's counts, the own layout."""
+    tops = "  ".join(f"F{k}:{p[-1]}" for k, p in enumerate(v.foundations)) or "none"
+    lines = [f"Foundations: {tops}", ""]
+    lines.append("seat  who      Nerts  top  work  stock  waste top  on F")
+    owners = [0] * len(v.seats)
+    for pile in v.foundations:
+        for card in pile:
+            owners[card.owner] += 1
+    lines.extend(_seat_line(sv, names[sv.seat], owners[sv.seat]) for sv in v.seats)
+    own = v.seats[PERSON]
+    lines.append("")
+    top = str(own.nerts_top) if own.nerts_top is not None else "empty"
+    waste = _cards(own.visible_waste[-3:])
+    lines.append(f"You: Nerts {own.nerts_size} [{top}]   waste {own.waste_size} [{waste}]")
+    for i, (pile, down) in enumerate(zip(own.work_piles, own.face_down_counts, strict=True)):
+        lines.append(f"  work pile {i}: {'## ' * down}{_cards(pile)}")
+    return _styled("\n".join(lines))
+
+
+def moves_text(moves: tuple[Move, ...]) -> Text:
+    """The person's legal moves in words, each after the key that chooses it."""
+    if not moves:
+        return Text("no move: wait for the bots", style="dim")
+    lines = [f"[{key}] {move.describe()}" for key, move in zip(MOVE_KEYS, moves, strict=False)]
+    if len(moves) > len(MOVE_KEYS):
+        lines.append(f"... {len(moves) - len(MOVE_KEYS)} more")
+    return _styled("\n".join(lines))
+
+
+class PlayApp(App[None]):
+    """The ``nerts play`` screen; ``paused=True`` starts with the bots paused (tests)."""
+
+    CSS = """
+    #status { height: 1; background: $primary-background; }
+    #board { height: auto; }
+    #moves { height: 1fr; min-height: 3; border-top: solid $secondary; }
+    #message { height: 2; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("p", "pause", "pause"),
+        Binding("plus,equals_sign", "faster", "faster"),
+        Binding("minus", "slower", "slower"),
+        Binding("n", "next_hand", "next hand"),
+        Binding("q", "quit", "quit"),
+    ]
+
+    def __init__(
+        self,
+        variant: Variant,
+        seats: int,
+        bots: tuple[str, ...],
+        seed: int,
+        speed: float,
+        *,
+        paused: bool = False,
+    ) -> None:
+        super().__init__()
+        self.session = PlaySession(variant, seats, bots, seed)
+        self.names = ("you", *bots)
+        self.speed = speed
+        self.paused = paused
+        self.message = "choose a move with its key"
+        self.shown: tuple[Move, ...] = ()
+        self._timer: Timer | None = None
+
+    def compose(self) -> ComposeResult:
+        """The status line, the board, the moves, the message line and the key help."""
+        yield Static(id="status")
+        yield Static(id="board")
+        with VerticalScroll(id="moves"):
+            yield Static(id="move-list")
+        yield Static(id="message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Start the bots' timer and draw."""
+        self._timer = self.set_interval(1 / self.speed, self.tick, pause=self.paused)
+        self.redraw()
+
+    def tick(self) -> None:
+        """One round of bot actions (the timer calls it)."""
+        if self.session.table.is_over:
+            return
+        self.session.bots_act()
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Draw everything from the current state."""
+        s = self.session
+        state = "paused" if self.paused else f"bots {self.speed:g}/s"
+        status = (
+            f"Nerts · {s.variant.to_spec()} · hand {s.hand + 1} · seed {s.seed + s.hand} · {state}"
+        )
+        self.query_one("#status", Static).update(status)
+        self.query_one("#board", Static).update(board_text(s.view, self.names))
+        self.shown = s.moves()
+        self.query_one("#move-list", Static).update(moves_text(self.shown))
+        self.query_one("#message", Static).update(self._message_text())
+
+    def _message_text(self) -> Text:
+        result = self.session.result
+        if result is None:
+            style = "bold red" if self.message.startswith(("too late", "refused")) else ""
+            return _styled(self.message, style)
+        return Text(self.hand_over_text(result), style="bold")
+
+    def hand_over_text(self, result: Outcome) -> str:
+        """The end-of-hand line: scores, match totals and what to press."""
+        match = self.session.match
+        names = self.names
+        hand = ", ".join(f"{n} {x:+d}" for n, x in zip(names, result.scores, strict=True))
+        totals = ", ".join(f"{n} {t}" for n, t in zip(names, match.totals, strict=True))
+        how = "stalemate" if result.caller is None else f"{names[result.caller]} called Nerts"
+        if match.is_over:
+            winner = match.winner
+            who = (
+                self.names[winner]
+                if winner is not None and match.variant.teams is None
+                else (f"team {winner}")
+            )
+            return f"Hand over ({how}): {hand}. Match over, {who} wins: {totals}. q quits."
+        return f"Hand over ({how}): {hand}. Totals {totals}. n: next hand, q: quit."
+
+    def on_key(self, event: Key) -> None:
+        """A move key chooses the move shown with it."""
+        char = event.character
+        if char is None or char not in MOVE_KEYS:
+            return
+        index = MOVE_KEYS.index(char)
+        if index < len(self.shown):
+            event.stop()
+            self.message = self.session.choose(self.shown[index])
+            self.redraw()
+
+    def action_pause(self) -> None:
+        """Pause or resume the bots."""
+        self.paused = not self.paused
+        if self._timer is not None:
+            if self.paused:
+                self._timer.pause()
+            else:
+                self._timer.resume()
+        self.redraw()
+
+    def _retime(self, factor: float) -> None:
+        self.speed = min(50.0, max(0.05, self.speed * factor))
+        if self._timer is not None:
+            self._timer.stop()
+        self._timer = self.set_interval(1 / self.speed, self.tick, pause=self.paused)
+        self.redraw()
+
+    def action_faster(self) -> None:
+        """Bots act more often."""
+        self._retime(1.5)
+
+    def action_slower(self) -> None:
+        """Bots act less often."""
+        self._retime(1 / 1.5)
+
+    def action_next_hand(self) -> None:
+        """Deal the next hand once this one is over (and the match is not)."""
+        if self.session.next_hand():
+            self.message = "a new hand: choose a move with its key"
+            self.redraw()

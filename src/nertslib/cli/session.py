@@ -1,0 +1,124 @@
+"""A person against bots in real time, without the screen: the logic behind ``nerts play``.
+
+A :class:`PlaySession` holds a :class:`~nertslib.Table` for the hand in play and a
+:class:`~nertslib.Match` over the hands. The person is seat 0 and only ever sees
+``view(state, 0)``; each call of :meth:`PlaySession.bots_act` lets every bot act once (the
+screen calls it on a timer), and :meth:`PlaySession.choose` submits the person's move and
+says how it went: done, refused (with the rule's sentence) or too late (a lost race).
+
+>>> from nertslib.cli.session import PlaySession
+>>> import nertslib as nl
+>>> session = PlaySession(nl.Variant(), 2, ("greedy",), seed=29)
+>>> [move.describe() for move in session.moves()]
+['A♠ from work pile 3 onto a new foundation', '2♠ from the Nerts pile onto work pile 1', 'turn the stock onto the waste']
+>>> session.choose(session.moves()[0])
+'you played A♠ from work pile 3 onto a new foundation'
+"""  # noqa: E501 - a doctest output line
+
+from __future__ import annotations
+
+from typing import Final
+
+from nertslib.bots import Bot
+from nertslib.deal import deal
+from nertslib.errors import Reason
+from nertslib.moves import Move
+from nertslib.rules import legal_moves
+from nertslib.scoring import Match, Outcome, outcome
+from nertslib.simulation import bot_named
+from nertslib.stuck import all_stuck
+from nertslib.table import Table
+from nertslib.variants import Variant
+from nertslib.views import View, view
+
+__all__ = ["PERSON", "PlaySession"]
+
+#: The person's seat.
+PERSON: Final = 0
+
+
+class PlaySession:
+    """The person's game: the hand in play, the bots, the match so far.
+
+    Args:
+        variant: The rules.
+        seats: Seats per hand; the person plays seat 0.
+        bots: One bot name per other seat.
+        seed: Hand ``h`` (from 0) is dealt with seed ``seed + h``.
+    """
+
+    def __init__(self, variant: Variant, seats: int, bots: tuple[str, ...], seed: int) -> None:
+        if len(bots) != seats - 1:
+            msg = f"need one bot per other seat: {seats - 1}, got {len(bots)}"
+            raise ValueError(msg)
+        self.variant = variant
+        self.seats = seats
+        self.bot_names = bots
+        self.seed = seed
+        self.match = Match(variant, seats)
+        self.hand = 0
+        self.table = Table(deal(variant, seats, seed))
+        self.bots: list[Bot] = []
+        self._deal_bots()
+
+    def _deal_bots(self) -> None:
+        seed = self.seed + self.hand
+        self.bots = [bot_named(name, seed * 8 + s + 1) for s, name in enumerate(self.bot_names)]
+
+    @property
+    def view(self) -> View:
+        """What the person sees now."""
+        return view(self.table.state, PERSON)
+
+    @property
+    def result(self) -> Outcome | None:
+        """The hand's outcome once it is over."""
+        return outcome(self.table.state)
+
+    def moves(self) -> tuple[Move, ...]:
+        """The person's legal moves now (empty once the hand is over)."""
+        return legal_moves(self.table.state, PERSON)
+
+    def choose(self, move: Move) -> str:
+        """Submit the person's ``move``; a sentence saying how it went."""
+        if self.table.is_over:
+            return "the hand is over"
+        rejection = self.table.submit(move)
+        if rejection is None:
+            self._after_move()
+            return f"you played {move.describe()}"
+        if rejection.reason is Reason.RACE_LOST:
+            return f"too late: {rejection.message}"
+        return f"refused: {rejection.message}"
+
+    def bots_act(self) -> bool:
+        """Let every bot act once, then settle a table where everyone is stuck.
+
+        Returns:
+            Whether anything happened.
+        """
+        acted = False
+        for seat, bot in enumerate(self.bots, start=1):
+            if self.table.is_over:
+                break
+            move = bot(self.table.state, seat)
+            if move is not None and self.table.submit(move) is None:
+                acted = True
+        if not acted and not self.table.is_over and all_stuck(self.table.state):
+            acted = self.table.resolve_stalemate()
+        self._after_move()
+        return acted
+
+    def _after_move(self) -> None:
+        result = self.result
+        if result is not None and len(self.match.hands) == self.hand:
+            self.match = self.match.record(result)
+
+    def next_hand(self) -> bool:
+        """Deal the next hand of the match, if the hand is over and the match is not."""
+        if not self.table.is_over or self.match.is_over:
+            return False
+        self.hand += 1
+        self.table = Table(deal(self.variant, self.seats, self.seed + self.hand))
+        self._deal_bots()
+        return True

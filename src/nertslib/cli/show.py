@@ -1,0 +1,31 @@
+"""Text and colour helpers shared by the ``nerts`` commands (rich is imported by callers).
+
+>>> from nertslib.cli.show import card_styles
+>>> card_styles("7♥ on 8♠")
+[(0, 2, 'red'), (6, 8, 'bold')]
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from nertslib.moves import Move
+
+__all__ = ["RESOLVE_WORDS", "card_styles", "event_words"]
+
+RESOLVE_WORDS: Final = "every seat is stuck: the stuck rule is applied"
+_RED: Final = re.compile(r"(?:10|[2-9AJQK])[♥♦]|🃏[12]=(?:10|[2-9AJQK])[♥♦]")
+_BLACK: Final = re.compile(r"(?:10|[2-9AJQK])[♠♣]|🃏[12]=(?:10|[2-9AJQK])[♠♣]")
+
+
+def card_styles(text: str) -> list[tuple[int, int, str]]:
+    """Spans of ``text`` that are cards, with a style: red suits red, black suits bold."""
+    spans = [(m.start(), m.end(), "red") for m in _RED.finditer(text)]
+    spans += [(m.start(), m.end(), "bold") for m in _BLACK.finditer(text)]
+    return sorted(spans)
+
+
+def event_words(move: Move | None) -> str:
+    """A logged action in words (``None`` is a stalemate resolution)."""
+    return RESOLVE_WORDS if move is None else move.describe()
