@@ -1,12 +1,23 @@
 """Unit tests for the ``nerts`` command (nertslib.cli)."""
 
+import io
+import os
 import re
+import subprocess
 import sys
+import types
 
 import pytest
+from click.testing import CliRunner
+from rich.console import Console
 
 import nertslib as nl
 from nertslib import cli
+from nertslib.bots import record_hand
+from nertslib.cli.app import nerts
+from nertslib.cli.demo import animate
+from nertslib.cli.rules_text import knob_rows, rules_sections
+from nertslib.cli.show import RESOLVE_WORDS
 from nertslib.render import table
 
 SCORE_HEADER = "seat  moves  on foundations  left in Nerts pile  score"
@@ -22,7 +33,8 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
 
 
 def played(variant: str, seats: int, seed: int) -> tuple[nl.GameState, tuple[nl.Move | None, ...]]:
-    final, log = nl.play_hand(nl.deal(variant, seats=seats, seed=seed), [nl.greedy_bot] * seats)
+    start = nl.deal(nl.Variant.from_spec(variant), seats=seats, seed=seed)
+    final, log = nl.play_hand(start, [nl.greedy_bot] * seats)
     return final, log
 
 
@@ -34,8 +46,11 @@ def expected_output(variant: str, seats: int, seed: int, moves: int) -> str:
     parts = [f"Nerts demo: {variant}, {seats} seats, seed {seed}, greedy bots", ""]
     if moves:
         shown = log[:moves]
-        rows = [[i + 1, "system" if m is None else str(m)] for i, m in enumerate(shown)]
-        parts.append(table(["#", "move"], rows))
+        rows = [
+            [i + 1, "system" if m is None else str(m), RESOLVE_WORDS if m is None else m.describe()]
+            for i, m in enumerate(shown)
+        ]
+        parts.append(table(["#", "move", "in words"], rows))
         if len(log) > len(shown):
             parts.append(f"... {len(log) - len(shown)} more")
         parts.append("")
@@ -71,11 +86,12 @@ def test_demo_two_seats_seed_four(capsys):
     lines = out.splitlines()
     assert lines[0] == "Nerts demo: standard, 2 seats, seed 4, greedy bots"
     assert lines[1] == ""
-    assert lines[2] == " #  move"
-    assert re.fullmatch(r"--  -+", lines[3])
+    assert re.fullmatch(r" #  move +in words", lines[2])
+    assert re.fullmatch(r"--  -+  -+", lines[3])
     final, log = played("standard", 2, 4)
-    assert lines[4] == f" 1  {log[0]}"
-    assert lines[23] == f"20  {log[19]}"
+    assert re.fullmatch(rf" 1  {re.escape(str(log[0]))} +{re.escape(log[0].describe())}", lines[4])
+    assert lines[23].startswith(f"20  {log[19]} ")
+    assert lines[23].endswith(log[19].describe())
     assert lines[24] == f"... {len(log) - 20} more"
     assert SCORE_HEADER in lines
     result = nl.outcome(final)
@@ -107,6 +123,7 @@ def test_demo_moves_zero_hides_the_log(capsys):
     final, _ = played("standard", 2, 4)
     assert out.startswith(f"Nerts demo: standard, 2 seats, seed 4, greedy bots\n\n{final}\n\n")
     assert " #  move" not in out
+    assert "in words" not in out
     assert " more\n" not in out
     assert out == expected_output("standard", 2, 4, 0)
 
@@ -115,7 +132,7 @@ def test_demo_moves_covering_the_whole_log(capsys):
     _, log = played("standard", 2, 4)
     out = run(capsys, "demo", "--seats", "2", "--seed", "4", "--moves", str(len(log)))
     assert " more\n" not in out
-    assert f"\n{len(log)}  {log[-1]}\n\n" in out
+    assert f"\n{len(log)}  {log[-1]}  " in out
     assert out == expected_output("standard", 2, 4, len(log))
     shorter = run(capsys, "demo", "--seats", "2", "--seed", "4", "--moves", str(len(log) - 1))
     assert "\n... 1 more\n\n" in shorter
@@ -126,7 +143,7 @@ def test_demo_system_entries_in_the_log(capsys):
     assert None in log[:20]
     out = run(capsys, "demo", "--seats", "1", "--seed", "31")
     index = log.index(None)
-    assert f"\n{index + 1:>2}  system\n" in out
+    assert f"\n{index + 1:>2}  system      {RESOLVE_WORDS}\n" in out
     assert out == expected_output("standard", 1, 31, 20)
     rows = score_rows(out)
     assert rows[0][1] == len(log) - log.count(None)
@@ -169,41 +186,276 @@ def test_main_reads_sys_argv(capsys, monkeypatch):
     assert out == expected_output("standard", 1, 0, 0)
 
 
+# --- the application: errors, version, pipes, rules, serve -------------------------------------
+
+
 @pytest.mark.parametrize(
-    "argv",
+    ("argv", "where", "says"),
     [
-        [],
-        ["play"],
-        ["demo", "--seats", "0"],
-        ["demo", "--seats", "9"],
-        ["demo", "--seats", "two"],
-        ["demo", "--seed", "x"],
-        ["demo", "--seed", "1.5"],
-        ["demo", "--variant", "chess"],
-        ["demo", "--variant", "NNA"],
-        ["demo", "--moves", "many"],
-        ["demo", "--bogus"],
-        ["demo", "extra"],
-        ["replay"],
-        ["replay", "a", "b"],
-        ["replay", "--bogus", "a"],
+        ([], "nerts", "Missing command"),
+        (["chess"], "nerts", "No such command 'chess'"),
+        (["demo", "--seats", "0"], "nerts demo", "'--seats': 0 is not in the range 1<=x<=8"),
+        (["demo", "--seats", "9"], "nerts demo", "'--seats': 9 is not in the range 1<=x<=8"),
+        (["demo", "--seats", "two"], "nerts demo", "'two' is not a valid integer"),
+        (["demo", "--seed", "-1"], "nerts demo", "'--seed': -1 is not in the range x>=0"),
+        (["demo", "--seed", "1.5"], "nerts demo", "'1.5' is not a valid integer"),
+        (["demo", "--variant", "chess"], "nerts demo", "unknown variant: 'chess'"),
+        (["demo", "--variant", "standard,stock_turn=2"], "nerts demo", "one of 1, 3; got 2"),
+        (
+            ["demo", "--variant", "standard,bogus=1"],
+            "nerts demo",
+            "unknown Variant field(s): bogus",
+        ),
+        (["demo", "--moves", "many"], "nerts demo", "'many' is not a valid integer"),
+        (["demo", "--bogus"], "nerts demo", "No such option '--bogus'"),
+        (["demo", "extra"], "nerts demo", "Got unexpected extra argument (extra)"),
+        (["replay"], "nerts replay", "Missing argument 'FILE'"),
+        (["replay", "a", "b"], "nerts replay", "Got unexpected extra argument (b)"),
+        (["rules", "--variant", ""], "nerts rules", "not a variant spec: ''"),
+        (["rules", "--seats", "0"], "nerts rules", "0 is not in the range 1<=x<=8"),
+        (["rules", "--variant", "standard,teams=0/1", "--seats", "3"], "nerts rules", "teams"),
+        (["play", "--bots", "chess"], "nerts play", "unknown bot: 'chess'"),
+        (["play", "--seats", "3", "--bots", "greedy,random,greedy"], "nerts play", "one bot per"),
+        (["play", "--speed", "0"], "nerts play", "0 is not in the range 0.05<=x<=50"),
+        (["watch", "--seats", "2", "--bots", "greedy,random,greedy"], "nerts watch", "one bot"),
+        (["watch", "--speed", "fast"], "nerts watch", "'fast' is not a valid float"),
+        (["serve", "--port", "70000"], "nerts serve", "70000 is not in the range 0<=x<=65535"),
+        (["serve", "--seed", "1", "--position", "x"], "nerts serve", "not both"),
     ],
 )
-def test_invalid_arguments_exit_2(capsys, argv):
-    with pytest.raises(SystemExit) as info:
-        cli.main(argv)
-    assert info.value.code == 2
+def test_bad_usage_is_one_line_and_exit_2(capsys, argv, where, says):
+    assert cli.main(argv) == 2
     out, err = capsys.readouterr()
     assert out == ""
-    assert err.startswith("usage: nerts")
-    assert "error: " in err
+    assert err.count("\n") == 1
+    assert err.startswith(f"{where}: error: ")
+    assert says in err
+    assert "Traceback" not in err
 
 
-def test_help_exits_0(capsys):
-    with pytest.raises(SystemExit) as info:
-        cli.main(["demo", "--help"])
-    assert info.value.code == 0
+def test_runner_sees_the_same_one_line_errors():
+    result = CliRunner().invoke(nerts, ["demo", "--variant", "nope"])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == (
+        "nerts demo: error: Invalid value for '--variant': unknown variant: 'nope' "
+        "(known: standard, nna, racing_demon, pounce) (see 'nerts demo --help')\n"
+    )
+
+
+def test_variant_specs_are_accepted(capsys):
+    out = run(capsys, "demo", "--variant", "standard,stock_turn=1", "--seats", "2", "--moves", "0")
+    assert out.startswith("Nerts demo: standard,stock_turn=1, 2 seats, seed 7, greedy bots\n")
+    assert out == expected_output("standard,stock_turn=1", 2, 7, 0)
+    out = run(capsys, "demo", "--variant", "NNA", "--seats", "2", "--moves", "0")
+    assert out.startswith("Nerts demo: nna, 2 seats")
+
+
+def test_version(capsys):
+    assert cli.main(["--version"]) == 0
+    assert capsys.readouterr().out == f"nerts, version {nl.__version__}\n"
+    assert cli.main(["-V"]) == 0
+    assert capsys.readouterr().out == f"nerts, version {nl.__version__}\n"
+
+
+def test_help_lists_every_command(capsys):
+    assert cli.main(["--help"]) == 0
+    out = capsys.readouterr().out
+    for command in ("demo", "play", "replay", "rules", "serve", "simulate", "watch"):
+        assert f"\n  {command} " in out
+    assert cli.main(["demo", "-h"]) == 0
+    out = capsys.readouterr().out
+    assert "--variant SPEC" in out
+    assert "standard, nna, racing_demon, pounce" in out
+
+
+def test_main_reads_sys_argv(capsys, monkeypatch):
+    argv = ["nerts", "demo", "--seats", "1", "--seed", "0", "--moves", "0"]
+    monkeypatch.setattr(sys, "argv", argv)
+    assert cli.main() == 0
     out, _ = capsys.readouterr()
-    assert "--seed" in out
-    assert "--variant" in out
-    assert "{standard,nna,racing_demon,pounce}" in out
+    assert out == expected_output("standard", 1, 0, 0)
+
+
+def _subprocess(args: list[str], **kw: object) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100"}
+    return subprocess.run(  # noqa: PLW1510 - the caller checks returncode
+        [sys.executable, *args], capture_output=True, text=True, env=env, timeout=120, **kw
+    )
+
+
+def test_python_dash_m_nertslib():
+    done = _subprocess(["-m", "nertslib", "--version"])
+    assert (done.returncode, done.stdout, done.stderr) == (
+        0,
+        f"nerts, version {nl.__version__}\n",
+        "",
+    )
+    done = _subprocess(["-m", "nertslib", "demo", "--seats", "2", "--seed", "4", "--moves", "0"])
+    assert done.returncode == 0
+    assert done.stdout == expected_output("standard", 2, 4, 0)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["demo", "--moves", "400"],
+        ["rules", "--variant", "pounce"],
+        ["simulate", "--hands", "3", "--seats", "2", "--workers", "1"],
+    ],
+)
+def test_piping_into_head_ends_quietly(tmp_path, args):
+    script = tmp_path / "pipe.sh"
+    command = " ".join([sys.executable, "-m", "nertslib", *[f"'{a}'" for a in args]])
+    script.write_text(f"{command} | head -n 2\nexit ${{PIPESTATUS[0]}}\n", encoding="utf-8")
+    done = subprocess.run(  # noqa: PLW1510
+        ["bash", str(script)], capture_output=True, text=True, timeout=120
+    )
+    assert done.stderr == ""
+    assert len(done.stdout.splitlines()) == 2
+    assert done.returncode in (0, 1)  # 1: click's status when the reader went away
+
+
+def test_demo_plays_out_on_a_terminal():
+    replay = record_hand("standard", 2, 4, [nl.greedy_bot] * 2)
+    buf = io.StringIO()
+    console = Console(file=buf, force_terminal=True, color_system="standard", width=100)
+    animate(replay, console, 0)
+    text = buf.getvalue()
+    final, log = played("standard", 2, 4)
+    assert f"action {len(log)}/{len(log)}" in text
+    assert "\x1b[31m" in text  # red suits in red
+    assert "Scores" in text
+    assert text.rstrip().endswith(
+        f"Seat {nl.outcome(final).caller} called Nerts after {len(log)} actions.\x1b[0m"
+    )
+
+
+def test_demo_honours_no_color(monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    replay = record_hand("standard", 1, 0, [nl.greedy_bot])
+    buf = io.StringIO()
+    animate(replay, Console(file=buf, force_terminal=True, width=100), 0)
+    assert "\x1b[31m" not in buf.getvalue()
+    assert "Scores" in buf.getvalue()
+
+
+@pytest.mark.parametrize(
+    "variant",
+    [
+        "standard",
+        "nna",
+        "racing_demon",
+        "pounce",
+        "standard,stock_turn=1,max_stock_passes=2,jokers_per_deck=1,king_bonus=3",
+    ],
+)
+def test_rules_show_the_knobs(variant):
+    result = CliRunner().invoke(nerts, ["rules", "--variant", variant], env={"COLUMNS": "200"})
+    assert result.exit_code == 0
+    v = nl.Variant.from_spec(variant)
+    out = result.stdout
+    assert out.startswith(f"Nerts rules: {v.to_spec()}, 4 seats\n")
+    for heading in (
+        "Seats and deal",
+        "Work piles",
+        "Foundations",
+        "Stock and waste",
+        "Stuck",
+        "End and scoring",
+    ):
+        assert f"\n{heading}\n" in out
+    for name, value, standard, _ in knob_rows(v):
+        assert re.search(rf"│ {name} +│ {re.escape(value)} +│ {re.escape(standard)} +│", out), name
+    assert f"Turn {v.stock_turn} card" in out
+    assert f"a Nerts pile of {v.nerts_pile_size} cards" in out
+    assert ("Jokers\n" in out) == bool(v.jokers_per_deck)
+
+
+def test_rules_follow_the_seat_count():
+    by_seats = "standard,foundation_build=by_seat_count,work_piles=by_seat_count"
+    three = CliRunner().invoke(
+        nerts, ["rules", "--variant", by_seats, "--seats", "3"], env={"COLUMNS": "200"}
+    )
+    two = CliRunner().invoke(
+        nerts, ["rules", "--variant", by_seats, "--seats", "2"], env={"COLUMNS": "200"}
+    )
+    assert "build up A to K in alternating colours" in three.stdout
+    assert "5 work piles" in three.stdout
+    assert "build up A to K in any suit" in two.stdout
+    assert "6 work piles" in two.stdout
+
+
+def test_rules_sections_read_every_knob():
+    base = dict(rules_sections(nl.Variant()))
+    for change in (
+        {"space_fill": "king_only"},
+        {"slide_under": "off"},
+        {"stuck_resolution": "end_hand"},
+        {"call_mode": "auto"},
+        {"caller_bonus": 10},
+        {"tie_policy": "first_wins"},
+        {"stock_access": "when_blocked"},
+        {"foundation_limit": "one_per_suit"},
+        {"work_pile_move": "top_card"},
+        {"nerts_pile_face_up": True},
+        {"stock_remainder": "flip_immediately"},
+        {"teams": ((0, 1), (2, 3))},
+    ):
+        assert dict(rules_sections(nl.Variant(**change))) != base, change
+
+
+def test_serve_without_the_server_extra(monkeypatch):
+    monkeypatch.setitem(sys.modules, "nertslib.server", None)  # import now fails
+    result = CliRunner().invoke(nerts, ["serve"])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == "nerts serve needs the server extra: pip install 'nertslib[server]'\n"
+
+
+def test_serve_calls_the_server(monkeypatch):
+    calls: list[dict[str, object]] = []
+    fake = types.ModuleType("nertslib.server")
+    fake.run = lambda **kw: calls.append(kw)  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "nertslib.server", fake)
+    monkeypatch.setattr(nl, "server", fake, raising=False)
+    args = ["serve", "--host", "0.0.0.0", "--port", "9000", "--variant", "nna", "--seats", "3"]
+    result = CliRunner().invoke(nerts, [*args, "--bots", "2", "--bot", "random", "--seed", "5"])
+    assert result.exit_code == 0, result.output
+    assert calls == [
+        {
+            "host": "0.0.0.0",
+            "port": 9000,
+            "variant": nl.variants.get("nna"),
+            "seats": 3,
+            "bots": 2,
+            "bot": "random",
+            "seed": 5,
+            "position": None,
+        }
+    ]
+    nfen = nl.deal("standard", 2, 1).to_nfen()
+    result = CliRunner().invoke(nerts, ["serve", "--position", nfen])
+    assert result.exit_code == 0
+    assert calls[-1]["position"] == nfen
+    assert calls[-1]["seed"] is None
+    assert (calls[-1]["host"], calls[-1]["port"], calls[-1]["bots"]) == ("127.0.0.1", 8000, 1)
+
+
+def test_cli_needs_message_without_click(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "click", None)
+    monkeypatch.delitem(sys.modules, "nertslib.cli.app", raising=False)
+    monkeypatch.delitem(sys.modules, "nertslib.cli.options", raising=False)
+    monkeypatch.delitem(sys.modules, "nertslib.cli.simulate_cmd", raising=False)
+    assert cli.main(["demo"]) == 2
+    assert capsys.readouterr().err == cli.CLI_NEEDS + "\n"
+
+
+def test_import_nertslib_loads_no_cli_dependency():
+    code = (
+        "import sys, nertslib; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('click', 'rich', 'textual', 'ray', 'matplotlib')))"
+    )
+    done = _subprocess(["-c", code])
+    assert (done.returncode, done.stdout) == (0, "[]\n")

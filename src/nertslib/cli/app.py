@@ -23,7 +23,7 @@ from nertslib.replay import RESOLVE, Replay
 from nertslib.serialize import SerializationError, from_json, to_json
 from nertslib.variants import Variant
 
-from .options import BOTS, SEATS, SEED, bots_help, variant_option
+from .options import BOTS, SEATS, SEED, CommandError, bots_help, variant_option
 from .simulate_cmd import simulate
 
 __all__ = ["NertsGroup", "nerts"]
@@ -62,7 +62,8 @@ class NertsGroup(click.Group):
             click.echo(f"{where}: error: {_one_line(exc.format_message())}{hint}", err=True)
             sys.exit(2)
         except click.ClickException as exc:
-            click.echo(f"nerts: error: {_one_line(exc.format_message())}", err=True)
+            where = exc.where if isinstance(exc, CommandError) else "nerts"
+            click.echo(f"{where}: error: {_one_line(exc.format_message())}", err=True)
             sys.exit(exc.exit_code)
         except click.exceptions.Abort:
             click.echo("nerts: interrupted", err=True)
@@ -70,7 +71,9 @@ class NertsGroup(click.Group):
         sys.exit(code if isinstance(code, int) else 0)
 
 
-@click.group(cls=NertsGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(
+    cls=NertsGroup, no_args_is_help=False, context_settings={"help_option_names": ["-h", "--help"]}
+)
 @click.version_option(__version__, "-V", "--version", prog_name="nerts")
 def nerts() -> None:
     """The card game Nerts: watch bots, play against them, simulate many hands."""
@@ -113,7 +116,7 @@ def demo(
         try:
             Path(save).write_text(to_json(replay, indent=2) + "\n", encoding="utf-8")
         except OSError as exc:
-            raise click.FileError(save, exc.strerror) from None
+            raise CommandError(f"cannot write {save}: {exc}") from None
         click.echo(f"Replay saved to {save}.")
     return 0
 
@@ -131,11 +134,11 @@ def read_replay(path: str) -> Replay:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise click.FileError(path, str(exc)) from None
+        raise CommandError(f"cannot read {path}: {exc}") from None
     try:
         return from_json(text, Replay)
     except SerializationError as exc:
-        raise click.BadParameter(f"{path}: {exc}", param_hint="'FILE'") from None
+        raise CommandError(f"{path}: {exc}") from None
 
 
 @nerts.command()

@@ -129,4 +129,4 @@ def animate(replay: Replay, console: Console, delay: float) -> None:
     final = replay.final()
     console.print()
     console.print(_score_table(final, log))
-    console.print(ending(final, len(log)), style="bold")
+    console.print(ending(final, len(log)), style="bold", highlight=False)

@@ -15,9 +15,30 @@ import click
 from nertslib.simulation import bot_named, bot_names
 from nertslib.variants import Variant, names
 
-__all__ = ["BOTS", "SEATS", "SEED", "VARIANT", "BotList", "VariantType", "variant_option"]
+__all__ = [
+    "BOTS",
+    "SEATS",
+    "SEED",
+    "VARIANT",
+    "BotList",
+    "CommandError",
+    "VariantType",
+    "variant_option",
+]
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+class CommandError(click.ClickException):
+    """A failure that is not bad usage (a file that cannot be read, say): exit status 1.
+
+    The message starts with the command, ``nerts replay: error: ...``.
+    """
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        ctx = click.get_current_context(silent=True)
+        self.where = ctx.command_path if ctx is not None else "nerts"
 
 
 class VariantType(click.ParamType):  # type: ignore[type-arg]  # generic only in new click

@@ -14,7 +14,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -27,7 +26,7 @@ from nertslib.simulation import SimulationResult
 from nertslib.simulation import simulate as run_simulation
 from nertslib.variants import Variant
 
-from .options import BOTS, SEATS, SEED, bots_help, variant_option
+from .options import BOTS, SEATS, SEED, CommandError, bots_help, variant_option
 
 __all__ = ["duration", "result_table", "simulate", "write_csv", "write_plot"]
 
@@ -251,5 +250,4 @@ def _write_files(
         if plot is not None:
             write_plot(result, plot)
     except OSError as exc:
-        name = exc.filename if isinstance(exc.filename, str) else os.fspath("?")
-        raise click.FileError(name, exc.strerror) from None
+        raise CommandError(f"cannot write {exc.filename}: {exc.strerror}") from None
