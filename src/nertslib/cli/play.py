@@ -2,7 +2,9 @@
 
 The screen shows only the person's view: the foundations, every seat's counts, the person's
 own layout, the legal moves in words with a key each, and a line saying how the last move
-went ("too late" for a lost race). Bots act on a timer; ``p`` pauses them, ``+``/``-``
+went ("too late" for a lost race). A move keeps its key while the bots play, so a key never
+changes its meaning under the person's finger; the list is made afresh after each of the
+person's moves. Bots act on a timer; ``p`` pauses them, ``+``/``-``
 change their pace, ``n`` deals the next hand of the match once a hand is over, ``q`` quits.
 Textual honours ``NO_COLOR``.
 """
@@ -84,6 +86,16 @@ def moves_text(moves: tuple[Move, ...]) -> Text:
     return _styled("\n".join(lines))
 
 
+def _merged(shown: tuple[Move, ...], fresh: tuple[Move, ...]) -> tuple[Move, ...]:
+    """Keep every key where it was while the bots move; new moves get new keys.
+
+    A move that a bot's play has made stale keeps its key: choosing it then says
+    "too late", as at a real table.
+    """
+    known = set(shown)
+    return shown + tuple(m for m in fresh if m not in known)
+
+
 class PlayApp(App[None]):
     """The ``nerts play`` screen; ``paused=True`` starts with the bots paused (tests)."""
 
@@ -150,7 +162,7 @@ class PlayApp(App[None]):
         )
         self.query_one("#status", Static).update(status)
         self.query_one("#board", Static).update(board_text(s.view, self.names))
-        self.shown = s.moves()
+        self.shown = _merged(self.shown, s.moves())
         self.query_one("#move-list", Static).update(moves_text(self.shown))
         self.query_one("#message", Static).update(self._message_text())
 
@@ -187,6 +199,7 @@ class PlayApp(App[None]):
         if index < len(self.shown):
             event.stop()
             self.message = self.session.choose(self.shown[index])
+            self.shown = ()  # the person acted: a fresh list
             self.redraw()
 
     def action_pause(self) -> None:
@@ -218,4 +231,5 @@ class PlayApp(App[None]):
         """Deal the next hand once this one is over (and the match is not)."""
         if self.session.next_hand():
             self.message = "a new hand: choose a move with its key"
+            self.shown = ()
             self.redraw()

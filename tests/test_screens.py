@@ -1,0 +1,342 @@
+"""``nerts play`` and ``nerts watch``: the session logic, and the Textual screens driven by
+Textual's own test pilot (``App.run_test``) at 80x24."""
+
+import asyncio
+import json
+
+import pytest
+from click.testing import CliRunner
+
+import nertslib as nl
+from nertslib.bots import record_hand
+from nertslib.cli.app import nerts
+from nertslib.cli.play import MOVE_KEYS, PlayApp, board_text
+from nertslib.cli.session import PlaySession
+from nertslib.cli.watch import WatchApp, step_words
+
+ACE = nl.Move.parse("0:AS@P3>F+")
+MINE = nl.Move.parse("0:2S@N>F0")  # seat 0's 2♠ onto the A♠
+THEIRS = nl.Move.parse("1:2S@P1>F0")  # seat 1's 2♠, which greedy plays at once
+
+
+def text(app, selector: str) -> str:
+    return str(app.query_one(selector).render())
+
+
+def is_paused(app) -> bool:
+    """Read afresh (mypy would keep an earlier narrowing of ``app.paused``)."""
+    return bool(app.paused)
+
+
+def inside(app, selector: str) -> bool:
+    region = app.query_one(selector).region
+    screen = app.screen.region
+    return bool(region.width > 0 and screen.contains_region(region))
+
+
+# --- the session -------------------------------------------------------------------------------
+
+
+def test_session_sees_only_its_view():
+    session = PlaySession(nl.Variant(), 3, ("greedy", "random"), seed=2)
+    assert session.view == nl.view(session.table.state, 0)
+    assert session.moves() == nl.legal_moves(session.table.state, 0)
+    with pytest.raises(ValueError, match="need one bot per other seat: 2, got 1"):
+        PlaySession(nl.Variant(), 3, ("greedy",), seed=2)
+
+
+def test_session_done_refused_too_late():
+    session = PlaySession(nl.Variant(), 2, ("greedy",), seed=29)
+    assert session.choose(ACE) == "you played A♠ from work pile 3 onto a new foundation"
+    assert MINE in session.moves()
+    assert session.bots_act()
+    assert session.table.events[-1].move == THEIRS
+    said = session.choose(MINE)
+    lost = nl.check(session.table.state, MINE)
+    assert lost is not None
+    assert lost.reason is nl.Reason.RACE_LOST
+    assert said == "too late: " + lost.message
+    refused = session.choose(nl.Move.restock(0))
+    why = nl.check(session.table.state, nl.Move.restock(0))
+    assert why is not None
+    assert why.reason is nl.Reason.STOCK_NOT_EMPTY
+    assert refused == "refused: " + why.message
+
+
+def play_out(session: PlaySession) -> None:
+    """The person plays greedy moves until the hand ends."""
+    for _ in range(5_000):
+        if session.table.is_over:
+            return
+        move = nl.greedy_bot(session.table.state, 0)
+        if move is not None:
+            session.choose(move)
+        session.bots_act()
+    raise AssertionError("the hand did not end")
+
+
+def test_session_records_the_match_and_deals_the_next_hand():
+    session = PlaySession(nl.Variant(target_score=1000), 2, ("greedy",), seed=4)
+    assert not session.next_hand()  # the hand is still in play
+    play_out(session)
+    result = session.result
+    assert result is not None
+    assert session.match.hands == (result.scores,)
+    session.bots_act()  # a finished hand is recorded once
+    assert len(session.match.hands) == 1
+    assert session.choose(nl.Move.turn(0)) == "the hand is over"
+    assert session.next_hand()
+    assert session.hand == 1
+    assert session.table.state == nl.deal(nl.Variant(target_score=1000), 2, 5)
+
+
+def test_session_resolves_a_stalemate():
+    # greedy hands of deal 1 for two seats stall twice and end in a stalemate
+    _, log = nl.play_hand(nl.deal("standard", 2, 1), [nl.greedy_bot] * 2)
+    assert log.count(None) == 2
+    session = PlaySession(nl.Variant(), 2, ("greedy",), seed=1)
+    play_out(session)
+    result = session.result
+    assert result is not None
+    assert result.reason is nl.EndReason.STALEMATE
+    resolutions = [e for e in session.table.events if e.move is None]
+    assert len(resolutions) == 2
+    assert session.match.hands == (result.scores,)
+
+
+# --- the play screen ---------------------------------------------------------------------------
+
+
+def test_play_screen_fits_80x24_and_plays():
+    async def scenario() -> None:
+        app = PlayApp(nl.Variant(), 2, ("greedy",), 29, 1.0, paused=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            for part in ("#status", "#board", "#moves", "#message"):
+                assert inside(app, part), part
+            board = text(app, "#board")
+            assert board.startswith("Foundations: none")
+            assert "   1  greedy" in board
+            assert "You: Nerts 13 [2♠]" in board
+            assert "  work pile 3: A♠" in board
+            # drawn from the person's view alone
+            assert board == str(board_text(nl.view(app.session.table.state, 0), ("you", "greedy")))
+            moves = text(app, "#move-list")
+            assert moves.splitlines()[0] == "[1] A♠ from work pile 3 onto a new foundation"
+            assert "paused" in text(app, "#status")
+            await pilot.press("1")
+            assert app.message == "you played A♠ from work pile 3 onto a new foundation"
+            assert "Foundations: F0:A♠" in text(app, "#board")
+            key = MOVE_KEYS[app.shown.index(MINE)]
+            app.tick()  # the bot plays its 2♠ first
+            await pilot.pause()
+            assert MINE in app.shown  # the key still means the same move
+            await pilot.press(key)
+            assert app.message.startswith("too late: ")
+            assert "too late" in text(app, "#message")
+            assert MINE not in app.shown
+
+    asyncio.run(scenario())
+
+
+def test_play_screen_keys_pause_and_speed():
+    async def scenario() -> None:
+        app = PlayApp(nl.Variant(), 2, ("random",), 3, 2.0, paused=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("p")
+            assert not is_paused(app)
+            assert "bots 2/s" in text(app, "#status")
+            await pilot.press("plus")
+            assert app.speed == pytest.approx(3.0)
+            await pilot.press("minus", "minus")
+            assert app.speed == pytest.approx(4 / 3)
+            await pilot.press("p")
+            assert is_paused(app)
+            assert "paused" in text(app, "#status")
+            await pilot.press("x")  # a key without a move does nothing
+            assert app.message == "choose a move with its key"
+            await pilot.press("q")
+        assert app.return_code == 0
+
+    asyncio.run(scenario())
+
+
+def test_play_screen_hand_end_and_match():
+    async def scenario() -> None:
+        app = PlayApp(nl.Variant(target_score=1), 2, ("greedy",), 4, 1.0, paused=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("n")  # nothing to deal while the hand is in play
+            assert app.session.hand == 0
+            for _ in range(5_000):
+                if app.session.table.is_over:
+                    break
+                move = nl.greedy_bot(app.session.table.state, 0)
+                if move is not None:
+                    await pilot.press(MOVE_KEYS[app.shown.index(move)])
+                app.tick()
+            await pilot.pause()
+            result = app.session.result
+            assert result is not None
+            message = text(app, "#message")
+            assert message.startswith("Hand over (")
+            you, bot = result.scores
+            assert f"you {you:+d}, greedy {bot:+d}" in message
+            if app.session.match.is_over:
+                assert "Match over" in message
+                await pilot.press("n")
+                assert app.session.hand == 0
+            else:
+                await pilot.press("n")
+                assert app.session.hand == 1
+
+    asyncio.run(scenario())
+
+
+def test_play_screen_next_hand_of_a_match():
+    async def scenario() -> None:
+        app = PlayApp(nl.Variant(target_score=1000), 2, ("greedy",), 4, 1.0, paused=True)
+        async with app.run_test(size=(100, 30)) as pilot:
+            play_out(app.session)
+            app.redraw()
+            assert "n: next hand" in text(app, "#message")
+            await pilot.press("n")
+            assert app.session.hand == 1
+            assert "hand 2 · seed 5" in text(app, "#status")
+            assert app.message == "a new hand: choose a move with its key"
+
+    asyncio.run(scenario())
+
+
+def test_play_screen_honours_no_color(monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+
+    async def scenario() -> None:
+        app = PlayApp(nl.Variant(), 2, ("greedy",), 29, 1.0, paused=True)
+        async with app.run_test(size=(80, 24)):
+            assert app.no_color
+
+    asyncio.run(scenario())
+
+
+def test_play_screen_runs_the_bots_on_a_timer():
+    async def scenario() -> None:
+        app = PlayApp(nl.Variant(), 2, ("greedy",), 29, 50.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(200):
+                if app.session.table.events:
+                    break
+                await pilot.pause(0.02)
+            assert app.session.table.events  # the timer let the bot act
+            assert all(e.seat == 1 for e in app.session.table.events)
+
+    asyncio.run(scenario())
+
+
+# --- the watch screen --------------------------------------------------------------------------
+
+
+def test_watch_screen_steps():
+    replay = record_hand("standard", 2, 4, [nl.greedy_bot] * 2)
+
+    async def scenario() -> None:
+        app = WatchApp(replay, 4.0, paused=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert inside(app, "#board")
+            assert f"step 0/{len(replay.events)} · paused" in text(app, "#status")
+            assert text(app, "#step") == "the deal"
+            assert text(app, "#board") == str(replay.start())
+            await pilot.press("s")
+            assert text(app, "#step") == step_words(replay.events[0])
+            assert text(app, "#board") == str(
+                next(s for i, s in enumerate(replay.states()) if i == 1)
+            )
+            await pilot.press("right", "b")
+            assert app.index == 1
+            await pilot.press("left", "left")
+            assert app.index == 0
+            await pilot.press("plus")
+            assert app.speed == 8.0
+            await pilot.press("minus", "minus")
+            assert app.speed == 2.0
+            await pilot.press("space")
+            assert not app.paused
+            for _ in range(len(replay.events)):
+                app.advance()
+            await pilot.pause()
+            assert app.at_end
+            board = text(app, "#board")
+            assert "seat  moves  on foundations  left in Nerts pile  score" in board
+            assert board.endswith(f"called Nerts after {len(replay.events)} actions.")
+            await pilot.press("s")  # stepping past the end stays at the end
+            assert app.at_end
+
+    asyncio.run(scenario())
+
+
+def test_step_words():
+    assert step_words(nl.Move.parse("1:9C@P0>P2")) == "seat 1: 9♣ from work pile 0 onto work pile 2"
+    batch = nl.replay.Batch([nl.Move.parse("0:2S@N>F0"), nl.Move.parse("1:2S@P1>F0")])
+    assert step_words(batch) == (
+        "seat 0: 2♠ from the Nerts pile onto foundation 0; "
+        "seat 1: 2♠ from work pile 1 onto foundation 0"
+    )
+    assert step_words(nl.RESOLVE).startswith("every seat is stuck")
+
+
+# --- the commands start the screens ------------------------------------------------------------
+
+
+@pytest.fixture
+def started(monkeypatch):
+    apps: list[object] = []
+    monkeypatch.setattr(PlayApp, "run", lambda self: apps.append(self))  # noqa: PLW0108
+    monkeypatch.setattr(WatchApp, "run", lambda self: apps.append(self))  # noqa: PLW0108
+    return apps
+
+
+def test_play_command_starts_the_screen(started):
+    args = ["play", "--variant", "nna", "--seats", "3", "--bots", "greedy,random", "--seed", "8"]
+    result = CliRunner().invoke(nerts, [*args, "--speed", "2.5"])
+    assert result.exit_code == 0, result.output
+    (app,) = started
+    assert isinstance(app, PlayApp)
+    assert app.session.variant == nl.variants.get("nna")
+    assert (app.session.seats, app.session.bot_names, app.session.seed) == (
+        3,
+        ("greedy", "random"),
+        8,
+    )
+    assert app.speed == 2.5
+    CliRunner().invoke(nerts, ["play", "--seats", "4", "--bots", "random"])
+    assert started[1].session.bot_names == ("random",) * 3
+
+
+def test_watch_command_seeded_and_from_a_file(started, tmp_path):
+    result = CliRunner().invoke(nerts, ["watch", "--seats", "2", "--seed", "4", "--speed", "9"])
+    assert result.exit_code == 0, result.output
+    assert started[0].replay == record_hand("standard", 2, 4, [nl.greedy_bot] * 2)
+    assert started[0].speed == 9.0
+    path = tmp_path / "hand.json"
+    saved = record_hand("nna", 3, 2, [nl.greedy_bot] * 3)
+    path.write_text(nl.to_json(saved), encoding="utf-8")
+    result = CliRunner().invoke(nerts, ["watch", str(path)])
+    assert result.exit_code == 0, result.output
+    assert started[1].replay == saved
+    result = CliRunner().invoke(
+        nerts, ["watch", "--seats", "2", "--bots", "greedy,random", "--seed", "1"]
+    )
+    assert result.exit_code == 0
+    assert started[2].replay.final().is_over
+
+
+def test_watch_command_bad_file(started, tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"schema": 1}), encoding="utf-8")
+    result = CliRunner().invoke(nerts, ["watch", str(path)])
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"nerts watch: error: {path}: ")
+    assert result.stderr.count("\n") == 1
+    result = CliRunner().invoke(nerts, ["watch", str(tmp_path / "none.json")])
+    assert result.exit_code == 1
+    assert "cannot read" in result.stderr
+    assert started == []
