@@ -439,13 +439,14 @@ def test_serve_calls_the_server(monkeypatch):
     assert (calls[-1]["host"], calls[-1]["port"], calls[-1]["bots"]) == ("127.0.0.1", 8000, 1)
 
 
-def test_cli_needs_message_without_click(monkeypatch, capsys):
-    monkeypatch.setitem(sys.modules, "click", None)
-    monkeypatch.delitem(sys.modules, "nertslib.cli.app", raising=False)
-    monkeypatch.delitem(sys.modules, "nertslib.cli.options", raising=False)
-    monkeypatch.delitem(sys.modules, "nertslib.cli.simulate_cmd", raising=False)
-    assert cli.main(["demo"]) == 2
-    assert capsys.readouterr().err == cli.CLI_NEEDS + "\n"
+def test_cli_needs_message_without_click():
+    code = (
+        "import sys; sys.modules['click'] = None; "
+        "from nertslib.cli import main; sys.exit(main(['demo']))"
+    )
+    done = _subprocess(["-c", code])
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == cli.CLI_NEEDS + "\n"
 
 
 def test_import_nertslib_loads_no_cli_dependency():

@@ -1,7 +1,7 @@
 """The ``nerts`` command (the ``cli`` extra: click, rich, Textual).
 
-``main`` is the console script. It imports the application, and with it click and rich,
-only when it runs, so ``import nertslib`` never loads them.
+``main`` is the console script. ``import nertslib`` never loads this package, so the core
+never loads click, rich or Textual; without the extra, ``nerts`` says how to install it.
 
 >>> from nertslib.cli import main
 >>> main(["demo", "--seats", "2", "--seed", "4", "--moves", "0"])  # doctest: +ELLIPSIS
@@ -16,11 +16,21 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from typing import Final
 
 __all__ = ["CLI_NEEDS", "main"]
 
 #: What ``nerts`` says when the ``cli`` extra is not installed.
-CLI_NEEDS = "nerts needs the cli extra: pip install 'nertslib[cli]'"
+CLI_NEEDS: Final = "nerts needs the cli extra: pip install 'nertslib[cli]'"
+
+try:
+    from nertslib.cli.app import nerts, quiet_stdout
+except ModuleNotFoundError as missing:  # without the cli extra, main says how to get it
+    if missing.name not in ("click", "rich", "textual"):
+        raise
+    CLI_MISSING = True
+else:
+    CLI_MISSING = False
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -29,13 +39,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     Returns:
         The exit status: 0, 2 for bad usage, 1 for other errors and a closed pipe.
     """
-    try:
-        from nertslib.cli.app import nerts, quiet_stdout  # noqa: PLC0415 - the cli extra
-    except ModuleNotFoundError as exc:
-        if exc.name in ("click", "rich", "textual"):
-            print(CLI_NEEDS, file=sys.stderr)
-            return 2
-        raise
+    if CLI_MISSING:
+        print(CLI_NEEDS, file=sys.stderr)
+        return 2
     args = list(sys.argv[1:] if argv is None else argv)
     try:
         nerts.main(args, prog_name="nerts")

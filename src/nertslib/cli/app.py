@@ -9,6 +9,7 @@ r"""The ``nerts`` click application: every subcommand, and one-line errors.
 from __future__ import annotations
 
 import contextlib
+import importlib
 import os
 import sys
 from collections.abc import Sequence
@@ -16,15 +17,23 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 import click
+from rich.console import Console
+from rich.table import Table
 
 from nertslib import __version__
 from nertslib.bots import greedy_bot, record_hand
+from nertslib.render import table
 from nertslib.replay import RESOLVE, Replay
 from nertslib.serialize import SerializationError, from_json, to_json
+from nertslib.simulation import bot_named
 from nertslib.variants import Variant
 
+from .demo import animate, demo_text, hand_log, summary_text
 from .options import BOTS, SEATS, SEED, CommandError, bots_help, variant_option
+from .play import PlayApp
+from .rules_text import knob_rows, rules_sections
 from .simulate_cmd import simulate
+from .watch import WatchApp
 
 __all__ = ["NertsGroup", "nerts"]
 
@@ -102,13 +111,9 @@ def demo(
     seed: int, seats: int, variant: Variant, moves: int, save: str | None, delay: float
 ) -> int:
     """Play a seeded hand between greedy bots and show it."""
-    from .demo import animate, demo_text  # noqa: PLC0415 - rich loads only when needed
-
     seats_checked(variant, seats)
     replay = record_hand(variant, seats, seed, [greedy_bot] * seats)
     if sys.stdout.isatty():
-        from rich.console import Console  # noqa: PLC0415
-
         animate(replay, Console(highlight=False), delay)
     else:
         click.echo(demo_text(replay, variant.to_spec(), moves))
@@ -146,10 +151,6 @@ def read_replay(path: str) -> Replay:
 @click.option("--moves", is_flag=True, help="list every event of the hand")
 def replay(file: str, moves: bool) -> int:
     """Replay a hand saved as JSON and print how it ended."""
-    from nertslib.render import table  # noqa: PLC0415
-
-    from .demo import hand_log, summary_text  # noqa: PLC0415
-
     saved = read_replay(file)
     n = len(saved.events)
     spec = saved.variant.to_spec()
@@ -174,11 +175,6 @@ def replay(file: str, moves: bool) -> int:
 )
 def rules(variant: Variant, seats: int) -> int:
     """Print the rules as implemented, with the variant's knob values."""
-    from rich.console import Console  # noqa: PLC0415
-    from rich.table import Table  # noqa: PLC0415
-
-    from .rules_text import knob_rows, rules_sections  # noqa: PLC0415
-
     seats_checked(variant, seats)
     out = Console(highlight=False)
     out.print(f"[bold]Nerts rules: {variant.to_spec()}[/bold], {seats} seats")
@@ -217,7 +213,8 @@ def serve(**options: Any) -> int:
     if options["seed"] is not None and options["position"] is not None:
         raise click.UsageError("give --seed or --position, not both")
     try:
-        from nertslib import server  # type: ignore[attr-defined]  # noqa: PLC0415
+        # the server extra (another module, with its own dependencies), loaded by name
+        server = importlib.import_module("nertslib.server")
     except ImportError:
         click.echo(SERVE_NEEDS, err=True)
         return 2
@@ -251,8 +248,6 @@ def play(variant: Variant, seats: int, bots: tuple[str, ...], seed: int, speed: 
         msg = f"give one bot per other seat ({others}) or one for all; got {len(bots)}"
         raise click.BadParameter(msg, param_hint="'--bots'")
     lineup = bots * others if len(bots) == 1 else bots
-    from .play import PlayApp  # noqa: PLC0415 - Textual loads only for the screen
-
     PlayApp(variant, seats, lineup[:others], seed, speed).run()
     return 0
 
@@ -285,8 +280,6 @@ def watch(
     speed: float,
 ) -> int:
     """Watch a seeded bot hand step by step, or a saved replay FILE."""
-    from nertslib.simulation import bot_named  # noqa: PLC0415
-
     if file is not None:
         hand = read_replay(file)
     else:
@@ -297,8 +290,6 @@ def watch(
         names = bots * seats if len(bots) == 1 else bots
         players = [bot_named(name, seed * 8 + s) for s, name in enumerate(names)]
         hand = record_hand(variant, seats, seed, players, max_actions=20_000)
-    from .watch import WatchApp  # noqa: PLC0415 - Textual loads only for the screen
-
     WatchApp(hand, speed).run()
     return 0
 

@@ -21,6 +21,18 @@ from pathlib import Path
 from typing import Any
 
 import click
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+from rich.text import Text
 
 from nertslib.simulation import SimulationResult
 from nertslib.simulation import simulate as run_simulation
@@ -48,10 +60,8 @@ def duration(seconds: float) -> str:
     return f"{seconds / 3600:.1f} h"
 
 
-def result_table(result: SimulationResult) -> Any:
+def result_table(result: SimulationResult) -> Table:
     """The figures as a rich table, one row per seat or bot."""
-    from rich.table import Table  # noqa: PLC0415
-
     by = result.by
     out = Table(
         by, "hands", "mean score", "95% CI", "Nerts calls", "cards left", title="Figures per " + by
@@ -113,29 +123,21 @@ def write_plot(result: SimulationResult, path: str) -> None:
     plt.close(fig)
 
 
+class Rate(ProgressColumn):
+    """The progress bar's hands per second."""
+
+    def render(self, task: Task) -> Text:
+        """The measured rate, once there is one."""
+        speed = task.speed
+        return Text("" if speed is None else f"{speed:,.0f} hands/s")
+
+
 @contextmanager
 def _progress(total: int) -> Iterator[Callable[[int], None] | None]:
     """A progress bar on stderr when it is a terminal, else nothing."""
     if not sys.stderr.isatty():
         yield None
         return
-    from rich.console import Console  # noqa: PLC0415
-    from rich.progress import (  # noqa: PLC0415
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        ProgressColumn,
-        Task,
-        TextColumn,
-        TimeRemainingColumn,
-    )
-    from rich.text import Text  # noqa: PLC0415
-
-    class Rate(ProgressColumn):
-        def render(self, task: Task) -> Text:
-            speed = task.speed
-            return Text("" if speed is None else f"{speed:,.0f} hands/s")
-
     columns = (
         TextColumn("hands"),
         BarColumn(),
@@ -215,8 +217,6 @@ def simulate(**o: Any) -> int:
 
 
 def _report(result: SimulationResult) -> None:
-    from rich.console import Console  # noqa: PLC0415
-
     out = Console(highlight=False)
     s = result.settings
     out.print(
