@@ -32,6 +32,7 @@ from .demo import animate, demo_text, hand_log, summary_text
 from .options import BOTS, SEATS, SEED, CommandError, bots_help, variant_option
 from .play import PlayApp
 from .rules_text import knob_rows, rules_sections
+from .show import page, send
 from .simulate_cmd import simulate
 from .watch import WatchApp
 
@@ -176,7 +177,7 @@ def replay(file: str, moves: bool) -> int:
 def rules(variant: Variant, seats: int) -> int:
     """Print the rules as implemented, with the variant's knob values."""
     seats_checked(variant, seats)
-    out = Console(highlight=False)
+    out = page()
     out.print(f"[bold]Nerts rules: {variant.to_spec()}[/bold], {seats} seats")
     for heading, lines in rules_sections(variant, seats):
         out.print(f"\n[bold underline]{heading}[/]")
@@ -186,10 +187,12 @@ def rules(variant: Variant, seats: int) -> int:
         for line in lines:
             bullets.add_row("•", line)
         out.print(bullets)
-    knobs = Table("knob", "value", "standard", title="\nKnobs", title_justify="left")
+    out.print("\n[bold underline]Knobs[/] (changed ones in bold)")
+    knobs = Table("knob", "value", "standard")
     for name, value, standard, changed in knob_rows(variant):
         knobs.add_row(name, value, standard, style="bold yellow" if changed else "")
     out.print(knobs)
+    send(out)
     return 0
 
 

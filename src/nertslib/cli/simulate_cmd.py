@@ -39,6 +39,7 @@ from nertslib.simulation import simulate as run_simulation
 from nertslib.variants import Variant
 
 from .options import BOTS, SEATS, SEED, CommandError, bots_help, variant_option
+from .show import page, send
 
 __all__ = ["duration", "result_table", "simulate", "write_csv", "write_plot"]
 
@@ -217,7 +218,7 @@ def simulate(**o: Any) -> int:
 
 
 def _report(result: SimulationResult) -> None:
-    out = Console(highlight=False)
+    out = page()
     s = result.settings
     out.print(
         f"[bold]{len(result.hands)} hands[/bold] of {s.variant.to_spec()}, {s.seats} seats, "
@@ -236,6 +237,7 @@ def _report(result: SimulationResult) -> None:
         f"a million hands would take about {duration(result.projected_seconds())}",
         soft_wrap=True,
     )
+    send(out)
 
 
 def _write_files(
