@@ -362,8 +362,10 @@ def test_rules_show_the_knobs(variant):
         "End and scoring",
     ):
         assert f"\n{heading}\n" in out
-    for name, value, standard, _ in knob_rows(v):
-        assert re.search(rf"│ {name} +│ {re.escape(value)} +│ {re.escape(standard)} +│", out), name
+    for name, value, standard, changed in knob_rows(v):
+        mark = r"\*" if changed else ""
+        row = rf"│ {name} +│ {re.escape(value)} +│ {re.escape(standard)} +│ *{mark} *│"
+        assert re.search(row, out), name
     assert f"Turn {v.stock_turn} card" in out
     assert f"a Nerts pile of {v.nerts_pile_size} cards" in out
     assert ("Jokers\n" in out) == bool(v.jokers_per_deck)

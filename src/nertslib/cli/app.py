@@ -187,10 +187,11 @@ def rules(variant: Variant, seats: int) -> int:
         for line in lines:
             bullets.add_row("•", line)
         out.print(bullets)
-    out.print("\n[bold underline]Knobs[/] (changed ones in bold)")
-    knobs = Table("knob", "value", "standard")
+    out.print("\n[bold underline]Knobs[/] (* differs from the standard game)")
+    knobs = Table("knob", "value", "standard", "")
     for name, value, standard, changed in knob_rows(variant):
-        knobs.add_row(name, value, standard, style="bold yellow" if changed else "")
+        mark = "*" if changed else ""
+        knobs.add_row(name, value, standard, mark, style="bold yellow" if changed else "")
     out.print(knobs)
     send(out)
     return 0
