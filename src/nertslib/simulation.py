@@ -35,11 +35,12 @@ from typing import Any, Final, Literal
 import attrs
 
 from nertslib import bots as bots_module
-from nertslib.bots import Bot, RandomBot, greedy_bot, play_hand
+from nertslib.bots import RandomBot, greedy_bot, play_hand
 from nertslib.cards import MAX_SEATS
 from nertslib.deal import deal
+from nertslib.moves import Move
 from nertslib.scoring import hand_scores
-from nertslib.state import EndReason
+from nertslib.state import EndReason, GameState
 from nertslib.variants import Variant, get
 
 __all__ = [
@@ -71,7 +72,7 @@ def bot_names() -> tuple[str, ...]:
     return tuple(getattr(bots_module, "BOT_NAMES", ("greedy", "random")))
 
 
-def bot_named(name: str, seed: int = 0) -> Bot:
+def bot_named(name: str, seed: int = 0) -> Callable[[GameState, int], Move | None]:
     """A new bot by name (``"greedy"``, ``"random"``, …), seeded with ``seed``.
 
     Uses ``nertslib.bots.make_bot`` when the library has it, so every bot it knows is
@@ -91,7 +92,7 @@ def bot_named(name: str, seed: int = 0) -> Bot:
     """
     make = getattr(bots_module, "make_bot", None)
     if make is not None:
-        bot: Bot = make(name, seed=seed)
+        bot: Callable[[GameState, int], Move | None] = make(name, seed=seed)
         return bot
     if name == "greedy":
         return greedy_bot
@@ -164,7 +165,7 @@ class Settings:
 
     @property
     def tasks(self) -> int:
-        """How many hands are played: ``hands``, times ``seats`` when paired."""
+        """The number of hands played (``hands``, times ``seats`` when paired)."""
         return self.hands * self.seats if self.paired else self.hands
 
     def to_data(self) -> dict[str, Any]:
@@ -425,7 +426,8 @@ def simulate(
         seats: Seats per hand.
         variant: A :class:`~nertslib.Variant`, a preset name or a spec string
             (``"standard,stock_turn=1"``).
-        bots: Bot names (see :func:`bot_names`), one per seat, or one for every seat.
+        bots: Bot names (see :func:`~nertslib.simulation.bot_names`), one per seat, or one
+            for every seat.
         seed: Deal ``d`` is dealt with seed ``seed + d``.
         workers: Processes on this machine (default: every core), or CPUs of the local Ray
             that ``backend="ray"`` starts; the results do not depend on it.
@@ -438,8 +440,8 @@ def simulate(
         progress: Called with the number of hands just finished, after every chunk.
 
     Returns:
-        A :class:`SimulationResult`; figures are per bot when the bots differ or ``paired``,
-        else per seat.
+        A :class:`~nertslib.simulation.SimulationResult`; figures are per bot when the bots
+        differ or ``paired``, else per seat.
 
     Raises:
         ValueError: for bad settings (unknown bot or variant, wrong number of bots, …).
