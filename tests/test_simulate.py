@@ -1,8 +1,10 @@
 """Tests for nertslib.simulate (the function) and ``nerts simulate`` (the command)."""
 
 import csv
+import io
 import json
 import math
+import os
 import statistics
 import sys
 
@@ -11,6 +13,7 @@ from click.testing import CliRunner
 
 import nertslib as nl
 from nertslib.cli.app import nerts
+from nertslib.cli.simulate_cmd import progress_bar
 from nertslib.simulation import (
     HandResult,
     Settings,
@@ -273,3 +276,27 @@ def test_command_unwritable_file(tmp_path):
     result = invoke("--hands", "1", "--seats", "1", "--json", str(path))
     assert result.exit_code == 1
     assert result.stderr.startswith(f"nerts simulate: error: cannot write {path}: ")
+
+
+class FakeTerminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_only_on_a_terminal(monkeypatch):
+    with progress_bar(10) as callback:
+        assert callback is None  # stderr is not a terminal here
+    fake = FakeTerminal()
+    monkeypatch.setattr(sys, "stderr", fake)
+    with progress_bar(10) as callback:
+        assert callback is not None
+        callback(4)
+        callback(6)
+    shown = fake.getvalue()
+    assert "10/10" in shown
+    assert "hands" in shown
+
+
+def test_default_workers_are_every_core():
+    result = nl.simulate(2, seats=1)
+    assert result.workers == len(os.sched_getaffinity(0))

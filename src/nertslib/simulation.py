@@ -247,6 +247,13 @@ def run_chunk(settings: Settings, start: int, stop: int) -> tuple[HandResult, ..
     return tuple(_play_task(settings, t) for t in range(start, stop))
 
 
+def _cores() -> int:
+    """The cores this process may run on (the affinity mask, where the OS has one)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1  # pragma: no cover - macOS and Windows
+
+
 def _chunk_args(settings: Settings, workers: int) -> list[tuple[Settings, int, int]]:
     total = settings.tasks
     size = max(1, min(CHUNK, math.ceil(total / (workers * 4))))
@@ -461,7 +468,7 @@ def simulate(
         paired=paired,
         max_actions=max_actions,
     )
-    count = (os.cpu_count() or 1) if workers is None else workers
+    count = _cores() if workers is None else workers
     if type(count) is not int or count < 1:
         msg = f"workers must be an int >= 1; got {workers!r}"
         raise ValueError(msg)

@@ -41,7 +41,15 @@ from nertslib.variants import Variant
 from .options import BOTS, SEATS, SEED, CommandError, bots_help, variant_option
 from .show import page, send
 
-__all__ = ["duration", "result_table", "simulate", "write_csv", "write_plot"]
+__all__ = [
+    "Rate",
+    "duration",
+    "progress_bar",
+    "result_table",
+    "simulate",
+    "write_csv",
+    "write_plot",
+]
 
 PLOT_NEEDS = "--plot needs the plot extra: pip install 'nertslib[plot]'"
 RAY_NEEDS = "--backend ray needs the ray extra: pip install 'nertslib[ray]'"
@@ -134,8 +142,11 @@ class Rate(ProgressColumn):
 
 
 @contextmanager
-def _progress(total: int) -> Iterator[Callable[[int], None] | None]:
-    """A progress bar on stderr when it is a terminal, else nothing."""
+def progress_bar(total: int) -> Iterator[Callable[[int], None] | None]:
+    """A progress bar (hands/s, ETA) on stderr when it is a terminal, else ``None``.
+
+    Yields the callback that :func:`nertslib.simulate` calls with each chunk's hand count.
+    """
     if not sys.stderr.isatty():
         yield None
         return
@@ -206,7 +217,7 @@ def simulate(**o: Any) -> int:
     settings = {k: o[k] for k in ("seats", "seed", "workers", "paired", "backend", "address")}
     total = o["hands"] * (o["seats"] if o["paired"] else 1)
     try:
-        with _progress(total) as progress:
+        with progress_bar(total) as progress:
             result = run_simulation(
                 o["hands"], variant=variant, bots=o["bots"], progress=progress, **settings
             )
