@@ -386,22 +386,24 @@ def test_rules_follow_the_seat_count():
 
 
 def test_rules_sections_read_every_knob():
-    base = dict(rules_sections(nl.Variant()))
-    for change in (
-        {"space_fill": "king_only"},
-        {"slide_under": "off"},
-        {"stuck_resolution": "end_hand"},
-        {"call_mode": "auto"},
-        {"caller_bonus": 10},
-        {"tie_policy": "first_wins"},
-        {"stock_access": "when_blocked"},
-        {"foundation_limit": "one_per_suit"},
-        {"work_pile_move": "top_card"},
-        {"nerts_pile_face_up": True},
-        {"stock_remainder": "flip_immediately"},
-        {"teams": ((0, 1), (2, 3))},
+    standard = nl.Variant()
+    base = dict(rules_sections(standard))
+    for field, values in (
+        ("space_fill", ("king_only", "any")),
+        ("slide_under", ("off", "needs_space")),
+        ("stuck_resolution", ("end_hand", "rotate_one")),
+        ("call_mode", ("auto", "optional")),
+        ("caller_bonus", (10, 0)),
+        ("tie_policy", ("first_wins", "both_keep")),
+        ("stock_access", ("when_blocked", "anytime")),
+        ("foundation_limit", ("one_per_suit", "unlimited")),
+        ("work_pile_move", ("top_card", "any_suffix")),
+        ("nerts_pile_face_up", (True, False)),
+        ("stock_remainder", ("flip_immediately", "partial_turn")),
+        ("teams", (((0, 1), (2, 3)), None)),
     ):
-        assert dict(rules_sections(nl.Variant(**change))) != base, change
+        other = next(v for v in values if v != getattr(standard, field))
+        assert dict(rules_sections(nl.Variant(**{field: other}))) != base, field
 
 
 def test_serve_without_the_server_extra(monkeypatch):
