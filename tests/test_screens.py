@@ -9,6 +9,7 @@ from click.testing import CliRunner
 
 import nertslib as nl
 from nertslib.bots import record_hand
+from nertslib.cli import app as app_module
 from nertslib.cli.app import nerts
 from nertslib.cli.play import MOVE_KEYS, PlayApp, board_text
 from nertslib.cli.session import PlaySession
@@ -286,8 +287,19 @@ def test_step_words():
 # --- the commands start the screens ------------------------------------------------------------
 
 
+def test_screens_need_a_terminal(monkeypatch):
+    ran: list[object] = []
+    monkeypatch.setattr(PlayApp, "run", lambda self: ran.append(self))  # noqa: PLW0108
+    for args in (["play"], ["watch"]):
+        result = CliRunner().invoke(nerts, args)  # the runner's streams are no terminal
+        assert result.exit_code == 2
+        assert result.stderr.startswith(f"nerts {args[0]}: error: nerts {args[0]} needs a terminal")
+    assert ran == []
+
+
 @pytest.fixture
 def started(monkeypatch):
+    monkeypatch.setattr(app_module, "on_terminal", lambda: True)
     apps: list[object] = []
     monkeypatch.setattr(PlayApp, "run", lambda self: apps.append(self))  # noqa: PLW0108
     monkeypatch.setattr(WatchApp, "run", lambda self: apps.append(self))  # noqa: PLW0108

@@ -86,7 +86,15 @@ class NertsGroup(click.Group):
 )
 @click.version_option(__version__, "-V", "--version", prog_name="nerts")
 def nerts() -> None:
-    """The card game Nerts: watch bots, play against them, simulate many hands."""
+    r"""The card game Nerts: watch bots, play against them, simulate many hands.
+
+    \b
+    Try:
+      nerts demo                     a seeded hand between bots
+      nerts play --seats 3           you against two bots, in real time
+      nerts simulate --hands 1000    how the bots score, on every core
+      nerts rules --variant nna      the rules of a preset or house rules
+    """
 
 
 @nerts.command()
@@ -125,6 +133,18 @@ def demo(
             raise CommandError(f"cannot write {save}: {exc}") from None
         click.echo(f"Replay saved to {save}.")
     return 0
+
+
+def on_terminal() -> bool:
+    """Whether stdin and stdout are a terminal (the screens need one)."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def need_terminal(command: str) -> None:
+    """Refuse, as bad usage, to start a screen without a terminal (it would wait forever)."""
+    if not on_terminal():
+        msg = f"nerts {command} needs a terminal (stdin and stdout); try 'nerts demo' in a pipe"
+        raise click.UsageError(msg)
 
 
 def seats_checked(variant: Variant, seats: int) -> None:
@@ -252,6 +272,7 @@ def play(variant: Variant, seats: int, bots: tuple[str, ...], seed: int, speed: 
         msg = f"give one bot per other seat ({others}) or one for all; got {len(bots)}"
         raise click.BadParameter(msg, param_hint="'--bots'")
     lineup = bots * others if len(bots) == 1 else bots
+    need_terminal("play")
     PlayApp(variant, seats, lineup[:others], seed, speed).run()
     return 0
 
@@ -294,6 +315,7 @@ def watch(
         names = bots * seats if len(bots) == 1 else bots
         players = [bot_named(name, seed * 8 + s) for s, name in enumerate(names)]
         hand = record_hand(variant, seats, seed, players, max_actions=20_000)
+    need_terminal("watch")
     WatchApp(hand, speed).run()
     return 0
 
