@@ -38,6 +38,16 @@ from .watch import WatchApp
 
 __all__ = ["NertsGroup", "nerts"]
 
+# "\b" keeps click from rewrapping the examples.
+GROUP_HELP = """The card game Nerts: watch bots, play against them, simulate many hands.
+
+\b
+Try:
+  nerts demo                     a seeded hand between bots
+  nerts play --seats 3           you against two bots, in real time
+  nerts simulate --hands 1000    how the bots score, on every core
+  nerts rules --variant nna      the rules of a preset or house rules
+"""
 SERVE_NEEDS = "nerts serve needs the server extra: pip install 'nertslib[server]'"
 
 
@@ -82,19 +92,14 @@ class NertsGroup(click.Group):
 
 
 @click.group(
-    cls=NertsGroup, no_args_is_help=False, context_settings={"help_option_names": ["-h", "--help"]}
+    cls=NertsGroup,
+    help=GROUP_HELP,
+    no_args_is_help=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 @click.version_option(__version__, "-V", "--version", prog_name="nerts")
 def nerts() -> None:
-    r"""The card game Nerts: watch bots, play against them, simulate many hands.
-
-    \b
-    Try:
-      nerts demo                     a seeded hand between bots
-      nerts play --seats 3           you against two bots, in real time
-      nerts simulate --hands 1000    how the bots score, on every core
-      nerts rules --variant nna      the rules of a preset or house rules
-    """
+    """The card game Nerts: watch bots, play against them, simulate many hands."""
 
 
 @nerts.command()
