@@ -311,7 +311,8 @@ def test_piping_into_head_ends_quietly(tmp_path, args):
     assert done.returncode in (0, 1)  # 1: click's status when the reader went away
 
 
-def test_demo_plays_out_on_a_terminal():
+def test_demo_plays_out_on_a_terminal(monkeypatch):
+    monkeypatch.delenv("NO_COLOR", raising=False)  # CI sets it
     replay = record_hand("standard", 2, 4, [nl.greedy_bot] * 2)
     buf = io.StringIO()
     console = Console(file=buf, force_terminal=True, color_system="standard", width=100)

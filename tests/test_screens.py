@@ -3,6 +3,7 @@ Textual's own test pilot (``App.run_test``) at 80x24."""
 
 import asyncio
 import json
+import os
 
 import pytest
 from click.testing import CliRunner
@@ -18,6 +19,14 @@ from nertslib.cli.watch import WatchApp, step_words
 ACE = nl.Move.parse("0:AS@P3>F+")
 MINE = nl.Move.parse("0:2S@N>F0")  # seat 0's 2♠ onto the A♠
 THEIRS = nl.Move.parse("1:2S@P1>F0")  # seat 1's 2♠, which greedy plays at once
+
+
+@pytest.fixture(autouse=True)
+def keep_no_color(monkeypatch):
+    """Textual pops NO_COLOR from the environment when an app starts: put it back after."""
+    value = os.environ.get("NO_COLOR")
+    if value is not None:
+        monkeypatch.setenv("NO_COLOR", value)
 
 
 def text(app, selector: str) -> str:
