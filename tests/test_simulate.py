@@ -155,11 +155,14 @@ def test_bad_settings(kwargs, message):
 
 
 def test_bot_lookup():
-    assert bot_named("greedy") is nl.greedy_bot
-    assert isinstance(bot_named("random", 3), nl.RandomBot)
     assert {"greedy", "random"} <= set(bot_names())
-    state = nl.deal("standard", 2, 1)
-    assert bot_named("random", 3)(state, 0) == bot_named("random", 3)(state, 0)
+    for seed in range(5):
+        state = nl.deal("standard", 2, seed)
+        assert bot_named("greedy")(state, 0) == nl.greedy_bot(state, 0)
+        assert bot_named("random", 3)(state, 0) == bot_named("random", 3)(state, 0)
+        assert bot_named("random", seed)(state, 0) in nl.legal_moves(state, 0)
+    with pytest.raises(ValueError, match=r"^unknown bot: 'Greedy' \(known: greedy, random"):
+        bot_named("Greedy")
 
 
 def test_hand_result_data():
