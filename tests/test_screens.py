@@ -361,3 +361,28 @@ def test_watch_command_bad_file(started, tmp_path):
     assert result.exit_code == 1
     assert "cannot read" in result.stderr
     assert started == []
+
+
+@pytest.mark.parametrize(
+    ("variant", "seats"),
+    [("standard", 1), ("standard", 4), ("pounce", 8), ("standard,work_piles=8", 8)],
+)
+def test_play_screen_fits_80x24_with_many_seats(variant, seats):
+    async def scenario() -> None:
+        rules = nl.Variant.from_spec(variant)
+        app = PlayApp(rules, seats, ("greedy",) * (seats - 1), 3, 1.0, paused=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(40):
+                app.tick()
+            await pilot.pause()
+            for part in ("#status", "#board", "#moves", "#message", "Footer"):
+                assert inside(app, part), part
+            assert app.query_one("#moves").region.height >= 3
+            board = text(app, "#board")
+            assert board.count("\n  work pile ") == (
+                rules.work_pile_count(seats)
+                if seats + rules.work_pile_count(seats) <= 10
+                else (rules.work_pile_count(seats) + 1) // 2
+            )
+
+    asyncio.run(scenario())

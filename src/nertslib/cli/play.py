@@ -31,6 +31,10 @@ from .show import card_styles
 
 __all__ = ["MOVE_KEYS", "PlayApp", "board_text", "moves_text"]
 
+#: Seats plus work piles above which the board packs tighter (see :func:`board_text`).
+COMPACT_ABOVE: Final = 10
+#: The width of one work pile's column in the packed board.
+PILE_WIDTH: Final = 39
 #: The keys that choose moves, in order (p, q and n are the screen's own).
 MOVE_KEYS: Final = "1234567890abcdefghijklmorstuvwxyz"
 
@@ -57,22 +61,38 @@ def _seat_line(sv: SeatView, name: str, on_foundations: int) -> str:
 
 
 def board_text(v: View, names: tuple[str, ...]) -> Text:
-    """The table as the person sees it: foundations, every seat's counts, the own layout."""
-    tops = "  ".join(f"F{k}:{p[-1]}" for k, p in enumerate(v.foundations)) or "none"
-    lines = [f"Foundations: {tops}", ""]
+    """The table as the person sees it: foundations, every seat's counts, the own layout.
+
+    With many seats and work piles it packs tighter (no blank lines, two work piles a line)
+    so that the screen still fits 80×24.
+    """
+    own = v.seats[PERSON]
+    compact = len(v.seats) + len(own.work) > COMPACT_ABOVE
+    tops = " ".join(f"F{k}:{p[-1]}" for k, p in enumerate(v.foundations)) or "none"
+    lines = [f"Foundations: {tops}"]
+    if not compact:
+        lines.append("")
     lines.append("seat  who      Nerts  top  work  stock  waste top  on F")
     owners = [0] * len(v.seats)
     for pile in v.foundations:
         for card in pile:
             owners[card.owner] += 1
     lines.extend(_seat_line(sv, names[sv.seat], owners[sv.seat]) for sv in v.seats)
-    own = v.seats[PERSON]
-    lines.append("")
+    if not compact:
+        lines.append("")
     top = str(own.nerts_top) if own.nerts_top is not None else "empty"
     waste = _cards(own.visible_waste[-3:])
     lines.append(f"You: Nerts {own.nerts_size} [{top}]   waste {own.waste_size} [{waste}]")
-    for i, (pile, down) in enumerate(zip(own.work_piles, own.face_down_counts, strict=True)):
-        lines.append(f"  work pile {i}: {'## ' * down}{_cards(pile)}")
+    piles = [
+        f"  work pile {i}: {'## ' * down}{_cards(pile)}"
+        for i, (pile, down) in enumerate(zip(own.work_piles, own.face_down_counts, strict=True))
+    ]
+    if compact:
+        piles = [
+            "".join(p.ljust(PILE_WIDTH) for p in piles[i : i + 2]).rstrip()
+            for i in range(0, len(piles), 2)
+        ]
+    lines.extend(piles)
     return _styled("\n".join(lines))
 
 
