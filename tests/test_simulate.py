@@ -7,6 +7,7 @@ import math
 import os
 import statistics
 import sys
+import types
 
 import pytest
 from click.testing import CliRunner
@@ -303,3 +304,25 @@ def test_progress_bar_only_on_a_terminal(monkeypatch):
 def test_default_workers_are_every_core():
     result = nl.simulate(2, seats=1)
     assert result.workers == len(os.sched_getaffinity(0))
+
+
+def test_ray_that_cannot_start_is_one_line(monkeypatch):
+    calls: list[dict[str, object]] = []
+
+    def init(**kw: object) -> None:
+        calls.append(kw)
+        raise RuntimeError("no cluster there")
+
+    fake = types.ModuleType("ray")
+    fake.is_initialized = lambda: False  # type: ignore[attr-defined]
+    fake.init = init  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "ray", fake)
+    result = invoke("--hands", "2", "--backend", "ray", "--address", "10.0.0.9:6379")
+    assert result.exit_code == 1
+    assert result.stderr == (
+        "nerts simulate: error: cannot start Ray at '10.0.0.9:6379': no cluster there\n"
+    )
+    assert calls == [{"address": "10.0.0.9:6379"}]
+    with pytest.raises(ConnectionError, match=r"^cannot start a local Ray: no cluster there$"):
+        nl.simulate(2, seats=2, backend="ray", workers=2)
+    assert calls[-1] == {"num_cpus": 2, "include_dashboard": False, "_node_ip_address": "127.0.0.1"}

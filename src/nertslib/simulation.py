@@ -286,10 +286,15 @@ def _ray_chunks(
     import ray  # noqa: PLC0415 - the optional `ray` extra, imported only for this backend
 
     started = not ray.is_initialized()
-    if started and address is None:
-        ray.init(num_cpus=workers, include_dashboard=False, _node_ip_address="127.0.0.1")
-    elif started:
-        ray.init(address=address)
+    try:
+        if started and address is None:
+            ray.init(num_cpus=workers, include_dashboard=False, _node_ip_address="127.0.0.1")
+        elif started:
+            ray.init(address=address)
+    except Exception as exc:  # Ray raises several kinds (ConnectionError, RuntimeError, ...)
+        where = "a local Ray" if address is None else f"Ray at {address!r}"
+        msg = f"cannot start {where}: {exc}"
+        raise ConnectionError(msg) from exc
     try:
         remote = ray.remote(run_chunk)
         refs = [remote.remote(*args) for args in chunks]
@@ -458,6 +463,7 @@ def simulate(
 
     Raises:
         ValueError: for bad settings (unknown bot or variant, wrong number of bots, …).
+        ConnectionError: if ``backend="ray"`` cannot start or reach Ray.
 
     >>> import nertslib as nl
     >>> result = nl.simulate(20, seats=2, seed=1, workers=1)

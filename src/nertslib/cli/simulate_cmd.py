@@ -223,6 +223,8 @@ def simulate(**o: Any) -> int:
             )
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
+    except ConnectionError as exc:
+        raise CommandError(str(exc)) from None
     _report(result)
     _write_files(result, o["json_path"], o["csv_path"], o["plot"])
     return 0
