@@ -14,7 +14,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, Final, NoReturn
 
 import click
 from rich.console import Console
@@ -36,10 +36,18 @@ from .show import page, send
 from .simulate_cmd import simulate
 from .watch import WatchApp
 
-__all__ = ["NertsGroup", "nerts"]
+__all__ = [
+    "NertsGroup",
+    "need_terminal",
+    "nerts",
+    "on_terminal",
+    "quiet_stdout",
+    "read_replay",
+    "seats_checked",
+]
 
 # "\b" keeps click from rewrapping the examples.
-GROUP_HELP = """The card game Nerts: watch bots, play against them, simulate many hands.
+GROUP_HELP: Final = """The card game Nerts: watch bots, play against them, simulate many hands.
 
 \b
 Try:
@@ -48,7 +56,7 @@ Try:
   nerts simulate --hands 1000    how the bots score, on every core
   nerts rules --variant nna      the rules of a preset or house rules
 """
-SERVE_NEEDS = "nerts serve needs the server extra: pip install 'nertslib[server]'"
+SERVE_NEEDS: Final = "nerts serve needs the server extra: pip install 'nertslib[server]'"
 
 
 def quiet_stdout() -> None:
