@@ -12,7 +12,7 @@ import nertslib as nl
 from nertslib.bots import record_hand
 from nertslib.cli import app as app_module
 from nertslib.cli.app import nerts
-from nertslib.cli.play import MOVE_KEYS, PlayApp, board_text
+from nertslib.cli.play import MOVE_KEYS, PlayApp, board_text, merge_moves, moves_text
 from nertslib.cli.session import PlaySession
 from nertslib.cli.watch import WatchApp, step_words
 
@@ -386,3 +386,21 @@ def test_play_screen_fits_80x24_with_many_seats(variant, seats):
             )
 
     asyncio.run(scenario())
+
+
+def test_merge_moves_keeps_keys_and_fills_holes():
+    a, b, c, d = (nl.Move.parse(t) for t in ("0:turn", "0:AS@N>F+", "0:2S@N>F0", "0:3S@N>F1"))
+    slots, stale = merge_moves((), (a, b), frozenset())
+    assert (slots, stale) == ((a, b), frozenset())
+    slots, stale = merge_moves(slots, (a,), stale)  # b went stale: it keeps its key once
+    assert (slots, stale) == ((a, b), frozenset({b}))
+    slots, stale = merge_moves(slots, (a, c), stale)  # b leaves; c takes its key
+    assert (slots, stale) == ((a, c), frozenset())
+    slots, stale = merge_moves(slots, (c, d), stale)  # a went stale, d is new at the end
+    assert (slots, stale) == ((a, c, d), frozenset({a}))
+    slots, stale = merge_moves(slots, (c,), stale)  # a leaves a hole, d goes stale
+    assert (slots, stale) == ((None, c, d), frozenset({d}))
+    slots, _ = merge_moves(slots, (c,), stale)  # trailing holes are dropped
+    assert slots == (None, c)
+    assert str(moves_text(slots)) == "[2] 2♠ from the Nerts pile onto foundation 0"
+    assert str(moves_text((None,))) == "no move: wait for the bots"

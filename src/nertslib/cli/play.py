@@ -3,8 +3,8 @@
 The screen shows only the person's view: the foundations, every seat's counts, the person's
 own layout, the legal moves in words with a key each, and a line saying how the last move
 went ("too late" for a lost race). A move keeps its key while the bots play, so a key never
-changes its meaning under the person's finger; the list is made afresh after each of the
-person's moves. Bots act on a timer; ``p`` pauses them, ``+``/``-``
+changes its meaning under the person's finger (see :func:`merge_moves`); the list is made
+afresh after each of the person's moves. Bots act on a timer; ``p`` pauses them, ``+``/``-``
 change their pace, ``n`` deals the next hand of the match once a hand is over, ``q`` quits.
 Textual honours ``NO_COLOR``.
 """
@@ -29,7 +29,7 @@ from nertslib.views import SeatView, View
 from .session import PERSON, PlaySession
 from .show import card_styles
 
-__all__ = ["MOVE_KEYS", "PlayApp", "board_text", "moves_text"]
+__all__ = ["MOVE_KEYS", "PlayApp", "board_text", "merge_moves", "moves_text"]
 
 #: Seats plus work piles above which the board packs tighter (see :func:`board_text`).
 COMPACT_ABOVE: Final = 10
@@ -96,24 +96,60 @@ def board_text(v: View, names: tuple[str, ...]) -> Text:
     return _styled("\n".join(lines))
 
 
-def moves_text(moves: tuple[Move, ...]) -> Text:
-    """The person's legal moves in words, each after the key that chooses it."""
-    if not moves:
+def moves_text(moves: tuple[Move | None, ...]) -> Text:
+    """The person's moves in words, each after the key that chooses it (holes left out)."""
+    if not any(moves):
         return Text("no move: wait for the bots", style="dim")
-    lines = [f"[{key}] {move.describe()}" for key, move in zip(MOVE_KEYS, moves, strict=False)]
+    lines = [
+        f"[{key}] {move.describe()}"
+        for key, move in zip(MOVE_KEYS, moves, strict=False)
+        if move is not None
+    ]
     if len(moves) > len(MOVE_KEYS):
         lines.append(f"... {len(moves) - len(MOVE_KEYS)} more")
     return _styled("\n".join(lines))
 
 
-def _merged(shown: tuple[Move, ...], fresh: tuple[Move, ...]) -> tuple[Move, ...]:
-    """Keep every key where it was while the bots move; new moves get new keys.
+def merge_moves(
+    shown: tuple[Move | None, ...], fresh: tuple[Move, ...], stale: frozenset[Move]
+) -> tuple[tuple[Move | None, ...], frozenset[Move]]:
+    """The move list after the bots moved: every key keeps its move while it may matter.
 
-    A move that a bot's play has made stale keeps its key: choosing it then says
-    "too late", as at a real table.
-    """
-    known = set(shown)
-    return shown + tuple(m for m in fresh if m not in known)
+    A move that is no longer legal keeps its key for one more refresh (choosing it then says
+    "too late", as at a real table), then leaves a hole; new moves fill the holes first, then
+    go at the end. Returns the new slots and the moves now stale.
+
+    >>> from nertslib import Move
+    >>> from nertslib.cli.play import merge_moves
+    >>> a, b, c = Move.turn(0), Move.parse("0:AS@N>F+"), Move.parse("0:2S@N>F0")
+    >>> slots, stale = merge_moves((a, b), (a, c), frozenset())
+    >>> slots, stale
+    ((Move.parse('0:turn'), Move.parse('0:AS@N>F+'), Move.parse('0:2S@N>F0')), frozenset({Move.parse('0:AS@N>F+')}))
+    >>> merge_moves(slots, (a, c), stale)[0]
+    (Move.parse('0:turn'), None, Move.parse('0:2S@N>F0'))
+    """  # noqa: E501 - doctest output lines
+    legal = set(fresh)
+    slots: list[Move | None] = []
+    now_stale: set[Move] = set()
+    for move in shown:
+        if move is None or move in legal:
+            slots.append(move)
+        elif move in stale:
+            slots.append(None)
+        else:
+            slots.append(move)
+            now_stale.add(move)
+    placed = {m for m in slots if m is not None}
+    for move in fresh:
+        if move in placed:
+            continue
+        if None in slots:
+            slots[slots.index(None)] = move
+        else:
+            slots.append(move)
+    while slots and slots[-1] is None:
+        slots.pop()
+    return tuple(slots), frozenset(now_stale)
 
 
 class PlayApp(App[None]):
@@ -149,7 +185,8 @@ class PlayApp(App[None]):
         self.speed = speed
         self.paused = paused
         self.message = "choose a move with its key"
-        self.shown: tuple[Move, ...] = ()
+        self.shown: tuple[Move | None, ...] = ()
+        self.stale: frozenset[Move] = frozenset()
         self._timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
@@ -182,7 +219,7 @@ class PlayApp(App[None]):
         )
         self.query_one("#status", Static).update(status)
         self.query_one("#board", Static).update(board_text(s.view, self.names))
-        self.shown = _merged(self.shown, s.moves())
+        self.shown, self.stale = merge_moves(self.shown, s.moves(), self.stale)
         self.query_one("#move-list", Static).update(moves_text(self.shown))
         self.query_one("#message", Static).update(self._message_text())
 
@@ -216,10 +253,11 @@ class PlayApp(App[None]):
         if char is None or char not in MOVE_KEYS:
             return
         index = MOVE_KEYS.index(char)
-        if index < len(self.shown):
+        move = self.shown[index] if index < len(self.shown) else None
+        if move is not None:
             event.stop()
-            self.message = self.session.choose(self.shown[index])
-            self.shown = ()  # the person acted: a fresh list
+            self.message = self.session.choose(move)
+            self.shown, self.stale = (), frozenset()  # the person acted: a fresh list
             self.redraw()
 
     def action_pause(self) -> None:
@@ -251,5 +289,5 @@ class PlayApp(App[None]):
         """Deal the next hand once this one is over (and the match is not)."""
         if self.session.next_hand():
             self.message = "a new hand: choose a move with its key"
-            self.shown = ()
+            self.shown, self.stale = (), frozenset()
             self.redraw()
