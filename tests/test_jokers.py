@@ -347,6 +347,8 @@ def oracle_work_ok(state: nl.GameState, m: nl.Move) -> bool | None:  # noqa: PLR
             return None
         if state.variant.slide_under == "needs_space" and () not in lay.work:
             return None
+        if state.variant.space_fill == "nerts_only" and m.source is not nl.Zone.NERTS:
+            return False  # only a card that may fill a space slides under (rules.md §4)
         new = moved + dest
     else:
         rule = state.variant.work_pile_move

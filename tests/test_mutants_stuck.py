@@ -47,9 +47,9 @@ def _klondike_joker_position() -> nl.GameState:
     complete = [".".join(f"{r}{s}0" for r in RANKS) for s in "CSD"]
     hearts = ".".join(f"{r}H0" for r in RANKS[:11])
     state = position(
-        variant, foundations=[*complete, hearts], work={0: ["QH~X1", "X2"]}, waste={0: "KH"}
+        variant, foundations=[*complete, hearts], work={0: ["X2", "QH~X1"]}, waste={0: "KH"}
     )
-    nfen = state.to_nfen().replace("QH~X1|X2", "QH~X1(r9)|X2(b10)")
+    nfen = state.to_nfen().replace("X2|QH~X1", "X2(b10)|QH~X1(r9)")
     return nl.GameState.from_nfen(nfen)
 
 
@@ -57,10 +57,10 @@ def test_the_joker_search_turns_up_face_down_cards() -> None:
     state = _klondike_joker_position()
     assert state.seats[0].joker_key(nl.Card.joker_of(0, 1)) == 9 * 2 + 1
     assert stuck_by_search(state, 0) is False
-    assert plan_progress(state, 0) == nl.Move.parse("0:X1@P0>P1")
-    after = nl.apply(state, nl.Move.parse("0:X1@P0>P1"))
-    assert after.seats[0].work_piles[0] == (nl.Card.parse("QH", owner=0),)
-    assert nl.Move.parse("0:QH@P0>F3") in nl.legal_moves(after, 0)
+    assert plan_progress(state, 0) == nl.Move.parse("0:X1@P1>P0")
+    after = nl.apply(state, nl.Move.parse("0:X1@P1>P0"))
+    assert after.seats[0].work_piles[1] == (nl.Card.parse("QH", owner=0),)
+    assert nl.Move.parse("0:QH@P1>F3") in nl.legal_moves(after, 0)
 
 
 def test_a_joker_search_step_onto_a_pile_stacks_and_under_a_pile_slides() -> None:
@@ -339,17 +339,17 @@ def test_the_joker_search_slides_under_only_when_the_variant_lets_it() -> None:
 def test_nothing_slides_under_face_down_cards_in_the_joker_search() -> None:
     """Klondike: J♦ under 10♠ would turn up the 9♥ the hearts need, but 10♠ lies on a card."""
     state = joker_seat(
-        work=["9H~JD", "KC~10S"],
+        work=["KS", "9H~JD", "KC~10S"],  # (pile i is dealt i face-down cards)
         waste_top="KD",
         hearts_to=8,
         work_pile_layout="klondike",
         slide_under="always",
     )
     assert stuck_by_search(state, 1) is True
-    rejection = nl.check(state, nl.Move.parse("1:JD@P0>U1"))
+    rejection = nl.check(state, nl.Move.parse("1:JD@P1>U2"))
     assert rejection is not None
     assert rejection.reason is nl.Reason.DOES_NOT_FIT
-    assert nl.Move.parse("1:10S@P1>P0") in nl.legal_moves(state, 1)
+    assert nl.Move.parse("1:10S@P2>P1") in nl.legal_moves(state, 1)
 
 
 def test_a_mandatory_fill_comes_first_with_jokers() -> None:
@@ -439,7 +439,7 @@ def test_a_stalemate_resolution_keeps_bound_jokers_bound() -> None:
 def test_a_pile_turns_up_its_face_down_cards_one_by_one_in_the_stuck_search() -> None:
     """Klondike, no jokers: J♦ onto Q♠ turns up Q♣, Q♣ onto K♥ turns up the 9♥ hearts need."""
     state = joker_seat(
-        work=["KS.9H.QC~JD", "QS", "KH"],
+        work=["QS", "KH", "", "KS.9H.QC~JD"],  # (pile 3 is dealt three face-down cards)
         waste_top="KD",
         hearts_to=8,
         work_pile_layout="klondike",
@@ -447,10 +447,10 @@ def test_a_pile_turns_up_its_face_down_cards_one_by_one_in_the_stuck_search() ->
         space_fill="nerts_only",
     )
     assert stuck_by_search(state, 1) is False
-    assert plan_progress(state, 1) == nl.Move.parse("1:JD@P0>P1")
-    after = nl.apply(nl.apply(state, nl.Move.parse("1:JD@P0>P1")), nl.Move.parse("1:QC@P0>P2"))
-    assert after.seats[1].work_piles[0] == tuple(nl.Card.parse(c, owner=1) for c in ("KS", "9H"))
-    assert after.seats[1].face_down_counts[0] == 1
+    assert plan_progress(state, 1) == nl.Move.parse("1:JD@P3>P0")
+    after = nl.apply(nl.apply(state, nl.Move.parse("1:JD@P3>P0")), nl.Move.parse("1:QC@P3>P1"))
+    assert after.seats[1].work_piles[3] == tuple(nl.Card.parse(c, owner=1) for c in ("KS", "9H"))
+    assert after.seats[1].face_down_counts[3] == 1
 
 
 # --- the search without jokers, and the bot's planner -------------------------------------------

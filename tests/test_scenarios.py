@@ -203,11 +203,11 @@ def test_scoring_plus_one_per_foundation_card_minus_two_per_nerts_card() -> None
 
 
 def test_call_mode_auto_ends_the_hand_on_the_last_nerts_card_with_the_bonus() -> None:
-    s = position("nna", seats=2, nerts={0: "AS"})
+    s = position("nna", seats=2, nerts={0: "AS", 1: "KH"})
     assert "0:nerts" not in moves_text(s, 0)
     assert nl.check(s, move("0:nerts")).reason is nl.Reason.CALL_NOT_ALLOWED  # type: ignore[union-attr]
     s = nl.apply(s, move("0:AS@N>F+"))
-    assert nl.outcome(s) == nl.Outcome(nl.EndReason.NERTS, 0, (1 + 10, 0))
+    assert nl.outcome(s) == nl.Outcome(nl.EndReason.NERTS, 0, (1 + 10, -2))
 
 
 def test_nna_stream_only_when_blocked() -> None:

@@ -48,7 +48,11 @@ def build_state(
         fields = [".".join(nerts) or "-", *["-"] * nwork, ".".join(stock) or "-", "-", "0"]
         seat_tokens.append("|".join(fields))
     fnd = "/".join(".".join(f"{code}{owner}" for code, owner in pile) for pile in foundations)
-    nfen = " ".join([tokens[0], fnd or "-", *seat_tokens, status, "r0", f"s{seed}"])
+    # a stalemate comes after a stuck resolution (r1) unless the variant ends the hand at once
+    resolved = (
+        status == "stalemate" and nl.Variant.from_spec(tokens[0]).stuck_resolution != "end_hand"
+    )
+    nfen = " ".join([tokens[0], fnd or "-", *seat_tokens, status, f"r{int(resolved)}", f"s{seed}"])
     state = nl.GameState.from_nfen(nfen)
     assert state.to_nfen() == nfen
     return state

@@ -471,9 +471,7 @@ def check_batch(s: nl.GameState, batch: list[nl.Move]) -> None:
             assert plain.reason is nl.Reason.RACE_LOST
             assert s.variant.tie_policy == "both_keep"
             assert m.card is not None
-            changed = [
-                k for k, p in enumerate(step.fnd) if k >= len(live.fnd) or p != live.fnd[k]
-            ]
+            changed = [k for k, p in enumerate(step.fnd) if k >= len(live.fnd) or p != live.fnd[k]]
             assert len(changed) == 1
             k = changed[0]
             assert step.fnd[k] == (*live.fnd[k], m.card.id)
@@ -526,15 +524,19 @@ def race_batches(draw: st.DrawFn) -> tuple[nl.GameState, list[nl.Move], list[nl.
     waste: dict[int, str] = {}
     work: dict[int, list[str]] = {}
     racing = []
+    # a card in every Nerts pile (under the racing card, if it is there), so that
+    # call_mode="auto" does not end the hand
+    filler = "KD" if racing_card != "KD" and not (rank == 13 and suit == "D") else "KC"
     for seat in range(n):
         where = draw(st.sampled_from(["N", "W", "P0"]))
-        if where == "N":  # a card under it, so that call_mode="auto" does not end the hand
-            filler = "KD" if racing_card != "KD" and not (rank == 13 and suit == "D") else "KC"
+        if where == "N":
             nerts[seat] = f"{filler}.{racing_card}"
         elif where == "W":
             waste[seat] = racing_card
         else:
             work[seat] = [racing_card]
+        if where != "N" and variant.call_mode == "auto":
+            nerts[seat] = filler
         racing.append(move(f"{seat}:{racing_card}@{where}>{target}"))
     variant = attrs.evolve(variant, nerts_pile_size=max(variant.nerts_pile_size, 2))
     state = position(

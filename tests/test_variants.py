@@ -820,11 +820,17 @@ def test_get_aliases(name, preset):
 
 
 @pytest.mark.parametrize(
-    "name", ["chess", "", "racing  demon", " standard", "standard ", "racing demon2", 5, None]
+    "name", ["chess", "", "racing  demon", " standard", "standard ", "racing demon2"]
 )
 def test_get_unknown(name):
     msg = message_of(ValueError, variants.get, name)
     assert msg == f"unknown variant: {name!r} (known: standard, nna, racing_demon, pounce)"
+
+
+@pytest.mark.parametrize("name", [5, None, ["standard"], {"a": 1}, b"standard"])
+def test_get_refuses_what_is_no_name(name):
+    msg = message_of(ValueError, variants.get, name)
+    assert msg == f"a variant name is a str, got {name!r}"
 
 
 def test_register_new_preset(registry):

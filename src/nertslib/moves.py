@@ -35,6 +35,7 @@ from typing import Final, cast
 import attrs
 
 from nertslib.cards import MAX_SEATS, Card, EvalRepr, card_from_id, parse_card_id
+from nertslib.quoting import excerpt
 
 __all__ = ["Move", "MoveKind", "Zone"]
 
@@ -270,7 +271,7 @@ class Move:
         """
         match = _NOTATION.fullmatch(text) if isinstance(cast(object, text), str) else None
         if match is None or int(match["seat"]) >= MAX_SEATS:
-            msg = f"not a move: {text!r} (expected e.g. '0:6H@N>F3', '0:turn')"
+            msg = f"not a move: {excerpt(text)} (expected e.g. '0:6H@N>F3', '0:turn')"
             raise ValueError(msg)
         seat = int(match["seat"])
         if match["word"]:
