@@ -7,7 +7,7 @@ short input whole, exactly as ``repr`` does, and long input as a window around t
 >>> from nertslib.quoting import excerpt
 >>> excerpt("0:trun")
 "'0:trun'"
->>> excerpt("x" * 10_000 + "BAD" + "y" * 10_000, around="BAD")[39:53]
+>>> excerpt("x" * 10_000 + "BAD" + "y" * 10_000, around="BAD")[37:51]
 'xxxxxBADyyyyyy'
 >>> excerpt("x" * 10_000 + "BAD" + "y" * 10_000, around="BAD")[-20:]
 "y…' (20003 characters)"
