@@ -9,7 +9,7 @@ short input whole, exactly as ``repr`` does, and long input as a window around t
 "'0:trun'"
 >>> excerpt("x" * 10_000 + "BAD" + "y" * 10_000, around="BAD")[37:51]
 'xxxxxBADyyyyyy'
->>> excerpt("x" * 10_000 + "BAD" + "y" * 10_000, around="BAD")[-20:]
+>>> excerpt("x" * 10_000 + "BAD" + "y" * 10_000, around="BAD")[-22:]
 "y…' (20003 characters)"
 """
 
