@@ -153,7 +153,7 @@ class Move:
     Build card moves with :meth:`play`, the others with :meth:`turn`, :meth:`restock`,
     :meth:`rotate` and :meth:`call`, or parse notation with :meth:`parse`.
 
-    >>> from nertslib import Card, Move, Zone
+    >>> from nertslib import Card, Move, MoveKind, Zone
     >>> six = Card.parse("6H", owner=0)
     >>> move = Move.play(six, Zone.NERTS, Zone.FOUNDATION, target_index=3)
     >>> move

@@ -263,7 +263,7 @@ class Replay:
             ValueError: for an unknown preset, bad notation or another problem.
 
         >>> import nertslib as nl
-        >>> from nertslib.replay import Replay
+        >>> from nertslib.replay import RESOLVE, Replay
         >>> final, log = nl.play_hand(nl.deal("standard", 1, seed=31), [nl.greedy_bot])
         >>> replay = Replay.record("standard", 1, 31, log)
         >>> replay.final() == final, replay.events.count(RESOLVE) == log.count(None)
