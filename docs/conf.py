@@ -39,7 +39,7 @@ always_document_param_types = False
 
 myst_enable_extensions = ["colon_fence"]
 
-doctest_global_setup = "import nertslib as nl\nfrom nertslib import *"
+# No doctest_global_setup: every page shows its own imports, as a reader would type them.
 
 # The build machines reach no network but the package registries, so intersphinx cannot
 # download objects.inv. Write a tiny stub inventory per project (name -> role, URL) into

@@ -679,7 +679,8 @@ def test_the_summary_kept_on_the_work_info_still_reads_the_nerts_top() -> None:
 
 
 def test_clear_caches_empties_every_cache_and_memo() -> None:
-    state = nl.deal("standard", 4, seed=5)
+    # (the fresh-pass caches serve the partial-turn house rule only)
+    state = nl.deal(nl.Variant(stock_remainder="partial_turn"), 4, seed=5)
     for step in range(120):  # random play fills the caches
         seat = step % 4
         nl.is_stuck(state, seat)
@@ -737,17 +738,17 @@ def test_the_seat_memo_of_work_piles_keys_on_the_face_down_cards_too() -> None:
     # The same face-up pile objects over other face-down cards: 10H covers a face-down card
     # (nothing slides under it), then not (the black Jack on the waste may slide under it).
     variant = nl.Variant(work_pile_layout="klondike", work_piles=2, slide_under="always")
-    covered = position(variant, 1, work={0: ["3S~10H", "JC"]}, waste={0: "JS"})
+    covered = position(variant, 1, work={0: ["JC", "3S~10H"]}, waste={0: "JS"})
     lay = covered.layouts[0]
     uncovered = attrs.evolve(
         covered,
         layouts=(
             _new_layout(
-                0, lay.nerts, lay.work, lay.deck, lay.cursor, lay.passes, ((), lay.down[0]), ()
+                0, lay.nerts, lay.work, lay.deck, lay.cursor, lay.passes, (lay.down[1], ()), ()
             ),
         ),
     )
-    slide = nl.Move.parse("0:JS@W>U0")
+    slide = nl.Move.parse("0:JS@W>U1")
     clear_caches()
     assert slide not in nl.legal_moves(covered, 0)
     assert slide in nl.legal_moves(uncovered, 0)
@@ -758,9 +759,9 @@ def test_the_stuck_test_s_seat_memo_of_work_piles_keys_on_the_face_down_cards_to
     # The same face-up pile objects over other face-down cards (as above): the summary of the
     # piles the stuck test keeps for the seat is worked out again for the other ones.
     variant = nl.Variant(work_pile_layout="klondike", work_piles=2, slide_under="always")
-    covered = position(variant, 1, work={0: ["3S~10H", "JC"]}, waste={0: "JS"})
+    covered = position(variant, 1, work={0: ["JC", "3S~10H"]}, waste={0: "JS"})
     lay = covered.layouts[0]
-    down = ((), lay.down[0])
+    down = (lay.down[1], ())
     uncovered = attrs.evolve(
         covered,
         layouts=(_new_layout(0, lay.nerts, lay.work, lay.deck, lay.cursor, lay.passes, down, ()),),

@@ -176,11 +176,11 @@ def test_slide_under_refusals_are_exact() -> None:
         move("0:KC@N>U2"),
     )
     klondike = nl.Variant(work_pile_layout="klondike", slide_under="always")
-    k = position(klondike, nerts={0: "KC"}, work={0: ["9H~QD"]})
-    assert exact(k, "0:KC@N>U0") == (
+    k = position(klondike, nerts={0: "KC"}, work={0: ["", "9H~QD"]})
+    assert exact(k, "0:KC@N>U1") == (
         nl.Reason.DOES_NOT_FIT,
-        "work pile 0 has face-down cards: nothing can slide under it",
-        move("0:KC@N>U0"),
+        "work pile 1 has face-down cards: nothing can slide under it",
+        move("0:KC@N>U1"),
     )
 
 

@@ -125,9 +125,9 @@ def test_equality_ignores_the_kept_state():
         ({"seats": 9}, "Replay.seats must be an int 1..8; got 9"),
         ({"seats": True}, "Replay.seats must be an int 1..8; got True"),
         ({"seats": 2.0}, "Replay.seats must be an int 1..8; got 2.0"),
-        ({"seed": -1}, "Replay.seed must be an int >= 0; got -1"),
-        ({"seed": 1.0}, "Replay.seed must be an int >= 0; got 1.0"),
-        ({"seed": False}, "Replay.seed must be an int >= 0; got False"),
+        ({"seed": -1}, "Replay.seed must be an int from 0 to 2**64 - 1; got -1"),
+        ({"seed": 1.0}, "Replay.seed must be an int from 0 to 2**64 - 1; got 1.0"),
+        ({"seed": False}, "Replay.seed must be an int from 0 to 2**64 - 1; got False"),
         (
             {"events": (nl.Move.turn(0), "0:turn")},
             "Replay.events[1] must be a Move, a Batch or RESOLVE; got '0:turn'",

@@ -48,7 +48,11 @@ def build_state(
         fields = [".".join(nerts) or "-", *["-"] * nwork, ".".join(stock) or "-", "-", "0"]
         seat_tokens.append("|".join(fields))
     fnd = "/".join(".".join(f"{code}{owner}" for code, owner in pile) for pile in foundations)
-    nfen = " ".join([tokens[0], fnd or "-", *seat_tokens, status, "r0", f"s{seed}"])
+    # a stalemate comes after a stuck resolution (r1) unless the variant ends the hand at once
+    resolved = (
+        status == "stalemate" and nl.Variant.from_spec(tokens[0]).stuck_resolution != "end_hand"
+    )
+    nfen = " ".join([tokens[0], fnd or "-", *seat_tokens, status, f"r{int(resolved)}", f"s{seed}"])
     state = nl.GameState.from_nfen(nfen)
     assert state.to_nfen() == nfen
     return state
@@ -210,7 +214,7 @@ def test_outcome_of_a_played_hand():
     final, _ = nl.play_hand(nl.deal("standard", seats=2, seed=4), [nl.greedy_bot] * 2)
     result = nl.outcome(final)
     assert result == Outcome(EndReason.NERTS, 1, nl.hand_scores(final))
-    assert result.scores == (10, 13)
+    assert result.scores == (9, 13)
     assert final.caller == 1
 
 

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 import nertslib as nl
 from nertslib import serialize
 from nertslib.cards import CARDS, DECK_SPAN
+from nertslib.quoting import excerpt
 from nertslib.replay import RESOLVE, Replay
 from nertslib.serialize import (
     SCHEMA_VERSION,
@@ -45,7 +46,7 @@ STANDARD_VARIANT_JSON = (
     '"work_pile_layout": "single", "work_pile_move": "any_suffix", "space_fill": "any", '
     '"space_fill_mandatory": false, "slide_under": "needs_space", "foundation_build": '
     '"same_suit", "foundation_limit": "unlimited", "tie_policy": "both_keep", "stock_turn": 3, '
-    '"stock_remainder": "partial_turn", "max_stock_passes": null, "stock_access": "anytime", '
+    '"stock_remainder": "flip_immediately", "max_stock_passes": null, "stock_access": "anytime", '
     '"stuck_resolution": "rotate_one", "call_mode": "optional", "caller_bonus": 0, '
     '"foundation_points": 1, "nerts_penalty": 2, "king_bonus": 0, "target_score": 100, '
     '"jokers_per_deck": 0, "joker_binding": "permanent", "teams": null}'
@@ -64,7 +65,7 @@ SMALL_JSON = (
     '"stalled": false, "resolutions": 0, "seed": 0}'
 )
 
-KLONDIKE = nl.Variant(work_pile_layout="klondike", work_piles=2, nerts_pile_size=1)
+KLONDIKE = nl.Variant(work_pile_layout="klondike", work_piles=3, nerts_pile_size=1)
 
 
 def _rest(seat: int, named: set[str]) -> str:
@@ -75,9 +76,10 @@ def _rest(seat: int, named: set[str]) -> str:
     )
 
 
-#: Face-down 9H, 3S under face-up KD in work pile 0, in the Klondike layout.
+#: Face-down 9H, 3S under face-up KD in work pile 2 (dealt two face-down cards), in the
+#: Klondike layout.
 KLONDIKE_STATE = nl.GameState.from_nfen(
-    f"{KLONDIKE.to_spec()} - QS|9H.3S~KD|2C|{_rest(0, {'QS', '9H', '3S', 'KD', '2C'})}|-|0 "
+    f"{KLONDIKE.to_spec()} - QS|2C|-|9H.3S~KD|{_rest(0, {'QS', '9H', '3S', 'KD', '2C'})}|-|0 "
     "play r0 s5"
 )
 
@@ -125,18 +127,18 @@ def test_golden_klondike_state():
     seat = json.loads(text)["seats"][0]
     assert list(seat) == ["nerts", "work", "down", "stock", "waste", "passes"]
     assert seat["nerts"] == ["QS"]
-    assert seat["work"] == [["KD"], ["2C"]]
-    assert seat["down"] == [["9H", "3S"], []]
+    assert seat["work"] == [["2C"], [], ["KD"]]
+    assert seat["down"] == [[], [], ["9H", "3S"]]
     assert seat["waste"] == []
     assert seat["stock"][-1] == "KS"
     assert seat["stock"][0] == "AC"
     assert len(seat["stock"]) == 47
-    assert '"work": [["KD"], ["2C"]], "down": [["9H", "3S"], []], "stock": ["AC", ' in text
+    assert '"work": [["2C"], [], ["KD"]], "down": [[], [], ["9H", "3S"]], "stock": ["AC", ' in text
     assert text == json.dumps(to_data(KLONDIKE_STATE))
     back = from_json(text, nl.GameState)
     assert back == KLONDIKE_STATE
     assert back.seats[0].down == KLONDIKE_STATE.seats[0].down
-    assert back.seats[0].face_down_counts == (2, 0)
+    assert back.seats[0].face_down_counts == (0, 0, 2)
 
 
 def test_golden_move_variant_outcome_replay():
@@ -470,7 +472,7 @@ def test_reader_agrees_with_nfen(data):
     assert got[0] == "error", f"the reader accepted an illegal position: {nfen}"
     assert isinstance(got[1], SerializationError)
     message = str(got[1])
-    reason = str(expected[1]).removeprefix(f"bad NFEN {nfen!r}: ")
+    reason = str(expected[1]).removeprefix(f"bad NFEN {excerpt(nfen)}: ")
     if message.startswith("state: not a legal position: "):
         assert message == f"state: not a legal position: {reason}"
         assert got[1].__cause__ is not None
@@ -724,8 +726,8 @@ def _seat(data: dict[str, Any], **changes: Any) -> dict[str, Any]:
         ({"stalled": 0}, "stalled: expected true or false, got 0"),
         ({"resolutions": -1}, "resolutions: expected an int >= 0, got -1"),
         ({"resolutions": "1"}, "resolutions: expected an int >= 0, got '1'"),
-        ({"seed": 1.5}, "seed: expected an int >= 0, got 1.5"),
-        ({"seed": False}, "seed: expected an int >= 0, got False"),
+        ({"seed": 1.5}, "seed: expected an int 0..18446744073709551615, got 1.5"),
+        ({"seed": False}, "seed: expected an int 0..18446744073709551615, got False"),
         ({"variant": None}, "variant: expected a JSON object of Variant fields, got None"),
     ],
 )
@@ -841,18 +843,28 @@ def test_illegal_foundations_and_endings():
 
 def test_klondike_errors():
     data = to_data(KLONDIKE_STATE)
-    data["seats"][0]["work"][0] = []
+    data["seats"][0]["work"][2] = []
     data["seats"][0]["stock"].append("KD")
     assert error(data) == (
-        "state: not a legal position: seat 0's work pile 0 has face-down cards but no top"
+        "state: not a legal position: seat 0's work pile 2 has face-down cards but no top"
     )
     data = to_data(KLONDIKE_STATE)
     data["seats"][0]["down"][1] = ["3S"]
-    data["seats"][0]["down"][0] = ["9H"]
+    data["seats"][0]["down"][2] = ["9H"]
+    data["seats"][0]["work"][1] = ["KH"]
+    data["seats"][0]["stock"].remove("KH")
     assert from_data(data, nl.GameState).seats[0].down == (
-        (nl.Card.parse("9H").id,),
+        (),
         (nl.Card.parse("3S").id,),
+        (nl.Card.parse("9H").id,),
     )
+    data["seats"][0]["down"][1] = ["3S", "4S"]
+    data["seats"][0]["stock"].remove("4S")
+    assert error(data) == (
+        "state: not a legal position: seat 0's work pile 1 has 2 face-down cards; the deal gives 1"
+    )
+    data["seats"][0]["down"][1] = ["3S"]
+    data["seats"][0]["stock"].append("4S")
     data["variant"]["work_pile_layout"] = "single"
     assert error(data) == (
         "state: not a legal position: seat 0 has face-down work cards outside the Klondike layout"
@@ -896,7 +908,7 @@ def test_replay_errors():
 
     assert bad(seats=0) == "seats: expected an int 1..8, got 0"
     assert bad(seats=9) == "seats: expected an int 1..8, got 9"
-    assert bad(seed=-1) == "seed: expected an int >= 0, got -1"
+    assert bad(seed=-1) == "seed: expected an int 0..18446744073709551615, got -1"
     assert bad(events="0:turn") == "events: expected a list of events, got '0:turn'"
     assert bad(events=["0:turn", None]) == (
         "events[1]: expected move notation such as '0:6H@N>F3', got None"

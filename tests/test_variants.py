@@ -54,7 +54,7 @@ STANDARD = {
     "foundation_limit": "unlimited",
     "tie_policy": "both_keep",
     "stock_turn": 3,
-    "stock_remainder": "partial_turn",
+    "stock_remainder": "flip_immediately",
     "max_stock_passes": None,
     "stock_access": "anytime",
     "stuck_resolution": "rotate_one",
@@ -234,7 +234,7 @@ VALID = [
     ("tie_policy", "both_keep"),
     ("stock_turn", 1),
     ("stock_turn", 3),
-    ("stock_remainder", "partial_turn"),
+    ("stock_remainder", "flip_immediately"),
     ("stock_remainder", "flip_immediately"),
     ("max_stock_passes", None),
     ("max_stock_passes", 0),
@@ -333,7 +333,7 @@ INVALID = [
     (
         "stock_remainder",
         "flip",
-        f"must be one of {_choices('partial_turn', 'flip_immediately')}; got 'flip'",
+        f"must be one of {_choices('flip_immediately', 'partial_turn')}; got 'flip'",
     ),
     ("max_stock_passes", -1, "must be None (unlimited) or an int >= 0; got -1"),
     ("max_stock_passes", True, "must be None (unlimited) or an int >= 0; got True"),
@@ -820,11 +820,17 @@ def test_get_aliases(name, preset):
 
 
 @pytest.mark.parametrize(
-    "name", ["chess", "", "racing  demon", " standard", "standard ", "racing demon2", 5, None]
+    "name", ["chess", "", "racing  demon", " standard", "standard ", "racing demon2"]
 )
 def test_get_unknown(name):
     msg = message_of(ValueError, variants.get, name)
     assert msg == f"unknown variant: {name!r} (known: standard, nna, racing_demon, pounce)"
+
+
+@pytest.mark.parametrize("name", [5, None, ["standard"], {"a": 1}, b"standard"])
+def test_get_refuses_what_is_no_name(name):
+    msg = message_of(ValueError, variants.get, name)
+    assert msg == f"a variant name is a str, got {name!r}"
 
 
 def test_register_new_preset(registry):

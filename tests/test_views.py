@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 
 import nertslib as nl
 from nertslib.cards import CARDS, DECK_SPAN
-from nertslib.context import context_for
 from nertslib.deal import shuffled
 from nertslib.state import NFENError
 from nertslib.testing import state_problems
@@ -27,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def face_up(state: nl.GameState) -> nl.GameState:
     """The same position under the same rules with ``nerts_pile_face_up=True``."""
     variant = attrs.evolve(state.variant, nerts_pile_face_up=True)
-    return attrs.evolve(state, variant=variant, ctx=context_for(variant, len(state.seats)))
+    return attrs.evolve(state, variant=variant)  # the derived rules follow the variant
 
 
 #: Reachable positions; a third of them with face-up Nerts piles (the variant strategy
@@ -400,18 +399,18 @@ def test_klondike_work_piles_show_counts_of_face_down_cards() -> None:
 def test_a_klondike_position_written_with_a_tilde() -> None:
     variant = nl.Variant.from_spec("standard,work_pile_layout=klondike")
     rest = [CARDS[i].code for i in range(52) if CARDS[i].code not in {"9H", "3S", "KD", "5C"}]
-    nfen = f"{variant.to_spec()} - 5C|9H.3S~KD|-|-|-|{'.'.join(rest)}|-|0 play r0 s0"
+    nfen = f"{variant.to_spec()} - 5C|-|-|9H.3S~KD|-|{'.'.join(rest)}|-|0 play r0 s0"
     state = nl.GameState.from_nfen(nfen)
     v = view(state, 0)
     (sv,) = v.seats
-    assert sv.down == (2, 0, 0, 0)
-    assert sv.work == (ids("KD", 0), (), (), ())
-    assert v.to_nfen() == f"{variant.to_spec()} - 5C|2?~KD|-|-|-|48?|-|0 play r0 v0"
-    assert "work ## ## K♦ | · | · | ·" in str(v)
+    assert sv.down == (0, 0, 2, 0)
+    assert sv.work == ((), (), ids("KD", 0), ())
+    assert v.to_nfen() == f"{variant.to_spec()} - 5C|-|-|2?~KD|-|48?|-|0 play r0 v0"
+    assert "work · | · | ## ## K♦ | ·" in str(v)
     guess = determinize(v, 0)
     # the unseen cards go under the work piles first (no hidden Nerts cards here), then stock
     dealt = shuffled(tuple(c.id for c in v.unseen_cards(0)), 0, 0)
-    assert guess.seats[0].down == (dealt[:2], (), (), ())
+    assert guess.seats[0].down == ((), (), dealt[:2], ())
     assert guess.seats[0].deck == dealt[2:]
     assert guess.seats[0].nerts == ids("5C", 0)
     assert view(guess, 0) == v
@@ -449,7 +448,7 @@ def test_bad_seats_are_refused_quoting_them() -> None:
 def test_determinize_refuses_bad_seeds_and_impossible_views() -> None:
     v = view(small(), 0)
     for seed in (-1, "1", 1.0, True):
-        why = f"seed must be an int >= 0; got {seed!r}"
+        why = f"seed must be an int from 0 to 2**64 - 1; got {seed!r}"
         with pytest.raises(nl.NertsError, match=re.escape(why)):
             determinize(v, seed)  # type: ignore[arg-type]
     assert determinize(v, 0).seed == 0
@@ -516,7 +515,7 @@ def test_view_nfen_edge_cases() -> None:
     limited = "standard,max_stock_passes=0 - KS|-|-|-|-|51?|-|1 play r0 v0"
     with pytest.raises(NFENError, match="seat 0 has turned its waste over more often"):
         View.from_nfen(limited)
-    fine = View.from_nfen("standard - KS|-|-|-|-|51?|-|1 stalemate r0 v-")
+    fine = View.from_nfen("standard - KS|-|-|-|-|51?|-|1 stalemate r1 v-")
     assert (fine.status, fine.seat, fine.seats[0].hidden_nerts) == (nl.EndReason.STALEMATE, None, 0)
     ended = View.from_nfen("standard - -|KS|-|-|-|51?|-|0 nerts:0 r3 v0")
     assert (ended.status, ended.caller, ended.resolutions, ended.stalled) == (

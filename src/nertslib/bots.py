@@ -63,7 +63,7 @@ class RandomBot:
     :func:`play_hand` a ``max_actions`` bound when using it.
 
     >>> import nertslib as nl
-    >>> bot = RandomBot(seed=1)
+    >>> bot = nl.RandomBot(seed=1)
     >>> bot(nl.deal("standard", seats=2, seed=1), 0) is not None
     True
     """

@@ -17,6 +17,8 @@ from typing import Any, Final, TypeVar, cast
 
 import attrs
 
+from nertslib.quoting import excerpt
+
 __all__ = [
     "ACE",
     "DECLARED_BASE",
@@ -116,7 +118,7 @@ class Suit(EvalRepr, enum.IntEnum):
         for suit in cls:
             if code in (suit.code, suit.code.lower(), suit.symbol):
                 return suit
-        msg = f"unknown suit: {code!r} (expected one of C, D, H, S)"
+        msg = f"unknown suit: {excerpt(code)} (expected one of C, D, H, S)"
         raise ValueError(msg)
 
 
@@ -314,7 +316,7 @@ def parse_code(code: str) -> int:
     (0, 51, 53)
     """
     if not isinstance(cast(object, code), str) or len(code) < 2 or not code.isascii():
-        msg = f"not a card code: {code!r} (expected e.g. '10H', 'QS', 'X1')"
+        msg = f"not a card code: {excerpt(code)} (expected e.g. '10H', 'QS', 'X1')"
         raise ValueError(msg)
     upper = code.upper()
     if upper in ("X1", "X2"):
@@ -323,7 +325,7 @@ def parse_code(code: str) -> int:
     if head == "T":
         head = "10"
     if head not in _RANK_CODES[1:] or tail not in "CDHS":
-        msg = f"not a card code: {code!r} (expected e.g. '10H', 'QS', 'X1')"
+        msg = f"not a card code: {excerpt(code)} (expected e.g. '10H', 'QS', 'X1')"
         raise ValueError(msg)
     return "CDHS".index(tail) * 13 + _RANK_CODES.index(head) - 1
 
@@ -344,7 +346,7 @@ def parse_card_id(code: str, owner: int) -> int:
             d = parse_code(code[3:])
             if d < 52:
                 return declared_id(owner, int(head[1]), d)
-        msg = f"not a card code: {code!r} (expected e.g. '10H', 'QS', 'X1', 'X1=6H')"
+        msg = f"not a card code: {excerpt(code)} (expected e.g. '10H', 'QS', 'X1', 'X1=6H')"
         raise ValueError(msg)
     return owner * DECK_SPAN + parse_code(code)
 

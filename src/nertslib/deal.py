@@ -21,8 +21,9 @@ from __future__ import annotations
 from typing import Final, cast
 
 from nertslib.cards import DECK_SPAN
-from nertslib.context import context_for, need_index
-from nertslib.state import GameState, Layout
+from nertslib.context import context_for
+from nertslib.quoting import excerpt
+from nertslib.state import SEED_LIMIT, GameState, Layout
 from nertslib.variants import Variant, get
 
 __all__ = ["deal", "shuffled"]
@@ -118,8 +119,8 @@ def deal(variant: Variant | str, seats: int = 4, seed: int = 0) -> GameState:
     if not isinstance(cast(object, variant), Variant):
         msg = f"variant must be a Variant or a preset name, got {variant!r}"
         raise ValueError(msg)
-    if type(seed) is not int or seed < 0:
-        msg = f"seed must be an int >= 0; got {seed!r}"
+    if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
+        msg = f"seed must be an int from 0 to 2**64 - 1; got {excerpt(seed)}"
         raise ValueError(msg)
     ctx = context_for(variant, seats)
     per_deck = 52 + variant.jokers_per_deck
@@ -140,6 +141,4 @@ def deal(variant: Variant | str, seats: int = 4, seed: int = 0) -> GameState:
         layouts.append(
             Layout(seat, nerts, work, cards[used + nerts_size :], 0, 0, down if any(down) else ())
         )
-    return GameState(
-        variant, tuple(layouts), (), None, -1, False, 0, seed, ctx, need_index((), ctx)
-    )
+    return GameState(variant, tuple(layouts), (), None, -1, False, 0, seed)

@@ -35,6 +35,7 @@ from typing import Final, cast
 import attrs
 
 from nertslib.cards import MAX_SEATS, Card, EvalRepr, card_from_id, parse_card_id
+from nertslib.quoting import excerpt
 
 __all__ = ["Move", "MoveKind", "Zone"]
 
@@ -152,7 +153,7 @@ class Move:
     Build card moves with :meth:`play`, the others with :meth:`turn`, :meth:`restock`,
     :meth:`rotate` and :meth:`call`, or parse notation with :meth:`parse`.
 
-    >>> from nertslib import Card, Move, Zone
+    >>> from nertslib import Card, Move, MoveKind, Zone
     >>> six = Card.parse("6H", owner=0)
     >>> move = Move.play(six, Zone.NERTS, Zone.FOUNDATION, target_index=3)
     >>> move
@@ -223,9 +224,18 @@ class Move:
     def is_progress(self) -> bool:
         """Whether the move is *progress* (rules.md §7).
 
-        Progress is a play to a foundation, or a play of the Nerts top or the waste top.
-        Stock operations and moves between work piles are not.
+        Progress is a play to a foundation, a play of the Nerts top or the waste top, or the
+        call of Nerts. Stock operations and moves between work piles are not.
+
+        >>> from nertslib import Move
+        >>> [Move.parse(m).is_progress for m in ("0:nerts", "0:turn", "0:9C@P0>P2")]
+        [True, False, False]
+
+        .. versionchanged:: 0.2.0
+           The call of Nerts is progress (a seat that may call is never stuck).
         """
+        if self.kind is K_CALL:
+            return True
         return self.kind is K_PLAY and (self.source is not Z_WORK or self.target in _TO_FOUNDATION)
 
     @property
@@ -329,6 +339,7 @@ _NOTATION: Final = re.compile(
 )
 
 _EXPECTED: Final = "expected e.g. '0:6H@N>F3', '0:turn'"
+_HINT_LIMIT: Final = 40
 _WORDS: Final = ("turn", "restock", "rotate", "nerts")
 _KIND_WORDS: Final = {
     MoveKind.TURN: "turn the stock onto the waste",
@@ -352,11 +363,17 @@ _SEATLESS: Final = re.compile(r"(?:turn|restock|rotate|nerts|[0-9AJQKTX][0-9CDHS
 
 
 def _not_a_move(text: object, hint: str) -> str:
-    return f"not a move: {text!r} ({hint})"
+    return f"not a move: {excerpt(text)} ({hint})"
 
 
 def _hint(text: str) -> str:
-    """What is wrong with ``text``, which is not notation, for the commonest slips."""
+    """What is wrong with ``text``, which is not notation, for the commonest slips.
+
+    A hint quotes parts of the text, so only short text (a move is at most 14 characters)
+    gets one.
+    """
+    if len(text) > _HINT_LIMIT:
+        return _EXPECTED
     seat, colon, rest = text.partition(":")
     if not colon:
         if _SEATLESS.fullmatch(text):

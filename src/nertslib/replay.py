@@ -35,8 +35,9 @@ from nertslib.cards import MAX_SEATS, EvalRepr
 from nertslib.deal import deal
 from nertslib.errors import _error_for
 from nertslib.moves import Move
+from nertslib.quoting import excerpt
 from nertslib.rules import apply
-from nertslib.state import GameState
+from nertslib.state import SEED_LIMIT, GameState
 from nertslib.stuck import resolve_stalemate
 from nertslib.table import arbitrate
 from nertslib.variants import Variant, get
@@ -179,8 +180,8 @@ def _check_seats(_inst: object, _attr: attrs.Attribute[int], value: int) -> None
 
 
 def _check_seed(_inst: object, _attr: attrs.Attribute[int], value: int) -> None:
-    if type(value) is not int or value < 0:
-        msg = f"Replay.seed must be an int >= 0; got {value!r}"
+    if type(value) is not int or not 0 <= value < SEED_LIMIT:
+        msg = f"Replay.seed must be an int from 0 to 2**64 - 1; got {excerpt(value)}"
         raise ValueError(msg)
 
 
@@ -262,7 +263,7 @@ class Replay:
             ValueError: for an unknown preset, bad notation or another problem.
 
         >>> import nertslib as nl
-        >>> from nertslib.replay import Replay
+        >>> from nertslib.replay import RESOLVE, Replay
         >>> final, log = nl.play_hand(nl.deal("standard", 1, seed=31), [nl.greedy_bot])
         >>> replay = Replay.record("standard", 1, 31, log)
         >>> replay.final() == final, replay.events.count(RESOLVE) == log.count(None)

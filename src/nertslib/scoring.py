@@ -80,7 +80,7 @@ class Outcome:
     """How a hand ended: why, who called Nerts (if anyone), and every seat's score.
 
     >>> import nertslib as nl
-    >>> Outcome(nl.EndReason.NERTS, caller=2, scores=(3, -4, 12))
+    >>> nl.Outcome(nl.EndReason.NERTS, caller=2, scores=(3, -4, 12))
     Outcome(reason=EndReason.NERTS, caller=2, scores=(3, -4, 12))
 
     Attributes:

@@ -38,6 +38,7 @@ from nertslib.cards import CARDS, FACE, KEY, MAX_SEATS, ON
 from nertslib.context import context_for, need_index, plain_foundations
 from nertslib.errors import NertsError
 from nertslib.moves import Move
+from nertslib.quoting import excerpt
 from nertslib.replay import BATCH_NOTE_PREFIX, NOTE_PREFIX, RESOLVE, Batch, Event, Replay
 from nertslib.scoring import Outcome
 from nertslib.state import (
@@ -46,6 +47,7 @@ from nertslib.state import (
     _FCODE,
     _FND_INDEX,
     _WORK_RUNS,
+    SEED_LIMIT,
     EndReason,
     GameState,
     Layout,
@@ -56,6 +58,7 @@ from nertslib.state import (
     _parse_work,
     _pile_nfen,
     bound_text,
+    hand_problem,
     join_nfen,
     misfit_problem,
 )
@@ -168,7 +171,7 @@ _STATE_HEAD: Final = (
 
 
 def _fail(where: str, problem: str, value: object) -> SerializationError:
-    return SerializationError(f"{where}: {problem}, got {value!r}")
+    return SerializationError(f"{where}: {problem}, got {excerpt(value)}")
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -703,14 +706,16 @@ def _state_body(data: dict[str, Any], variant: Variant) -> GameState:  # noqa: P
     if status_text == "nerts":
         caller = _int(caller_data, "caller", 0, n - 1)
     elif caller_data is not None:
-        raise _fail("caller", f"expected null when the status is {status_text!r}", caller_data)
+        raise _fail(
+            "caller", f"expected null when the status is {excerpt(status_text)}", caller_data
+        )
     else:
         caller = -1
     stalled = data["stalled"]
     if type(stalled) is not bool:
         raise _fail("stalled", "expected true or false", stalled)
     resolutions = _int(data["resolutions"], "resolutions")
-    seed = _int(data["seed"], "seed")
+    seed = _int(data["seed"], "seed", 0, SEED_LIMIT - 1)
     status = None if status_text == "play" else EndReason(status_text)
     if quick is None:
         quick = _checked_seats(variant, seats)
@@ -729,7 +734,7 @@ def _state_body(data: dict[str, Any], variant: Variant) -> GameState:  # noqa: P
         return GameState.from_nfen(nfen)
     except NFENError as exc:
         why = str(exc)
-        prefix = f"bad NFEN {nfen!r}: "
+        prefix = f"bad NFEN {excerpt(nfen)}: "
         why = why.removeprefix(prefix)
         msg = f"state: not a legal position: {why}"
         raise SerializationError(msg) from exc
@@ -876,6 +881,10 @@ def _state_of(
         return None
     if caller >= 0 and layouts[caller].nerts:
         return None
+    nerts = [len(lay.nerts) for lay in layouts]
+    face_down = [[len(d) for d in lay.down] for lay in layouts]
+    if hand_problem(variant, nerts, face_down, fnd, status, stalled, resolutions):
+        return None  # the NFEN way words it
     return _new_state(
         variant,
         tuple(layouts),
@@ -926,7 +935,7 @@ def _replay_from(data: dict[str, Any]) -> Replay:
     _keys(data, "replay", (*_HEADER, "variant", "seats", "seed", "events"))
     variant = _variant_from(data["variant"], "variant")
     seats = _int(data["seats"], "seats", 1, MAX_SEATS)
-    seed = _int(data["seed"], "seed")
+    seed = _int(data["seed"], "seed", 0, SEED_LIMIT - 1)
     events_data = _list(data["events"], "events", "events")
     events: list[Event] = []
     for i, item in enumerate(events_data):
@@ -965,7 +974,7 @@ def _check_header(data: object, expect: str | None) -> str:
         raise _fail("schema", f"expected an int 1..{SCHEMA_VERSION}", schema)
     if schema > SCHEMA_VERSION:
         msg = (
-            f"schema: {schema!r} is newer than this nertslib reads ({SCHEMA_VERSION}); "
+            f"schema: {excerpt(schema)} is newer than this nertslib reads ({SCHEMA_VERSION}); "
             "upgrade nertslib"
         )
         raise SerializationError(msg)
@@ -977,7 +986,7 @@ def _check_header(data: object, expect: str | None) -> str:
         shown = ", ".join(repr(t) for t in _TYPES)
         raise _fail("type", f"expected one of {shown}", kind)
     if expect is not None and kind != expect:
-        raise _fail("type", f"expected {expect!r}", kind)
+        raise _fail("type", f"expected {excerpt(expect)}", kind)
     if "rules_version" not in data:
         msg = "document: missing key 'rules_version'"
         raise SerializationError(msg)
@@ -1080,6 +1089,9 @@ def from_json(text: str | bytes, expect: type[Any] | None = None) -> Value:
         )
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         msg = f"not JSON: {exc}"
+        raise SerializationError(msg) from None
+    except RecursionError:  # the decoder recurses once per level of brackets
+        msg = "not JSON that nertslib reads: nested too deeply"
         raise SerializationError(msg) from None
     except TypeError:
         raise _fail("text", "expected a str or bytes of JSON", text) from None

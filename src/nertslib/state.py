@@ -28,7 +28,7 @@ from __future__ import annotations
 import enum
 import functools
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import pairwise
 from operator import itemgetter
 from typing import Any, Final, TypeVar, cast
@@ -45,12 +45,14 @@ from nertslib.cards import (
     MAX_SEATS,
     ON,
     OWNER,
+    SUIT,
     Card,
     EvalRepr,
     parse_card_id,
     parse_code,
 )
 from nertslib.context import Context, _runs, context_for, need_index, plain_foundations
+from nertslib.quoting import clipped, excerpt
 from nertslib.variants import Variant
 
 __all__ = ["EndReason", "GameState", "Layout", "NFENError"]
@@ -221,8 +223,10 @@ class GameState:
         stalled: A stuck resolution was applied and no seat has made progress since.
         resolutions: How many stuck resolutions the hand has had.
         seed: The deal's seed; the ``shuffle`` stuck resolution draws from it.
-        ctx: The variant resolved for this seat count (derived, not compared).
-        need: The key each foundation needs next, -1 once complete (derived, not compared).
+        ctx: The variant resolved for this seat count (derived from ``variant`` and the
+            seat count on construction; not an argument, not compared).
+        need: The key each foundation needs next, -1 once complete (derived from the
+            foundations on construction; not an argument, not compared).
 
     .. versionadded:: 0.1.0
     """
@@ -235,8 +239,15 @@ class GameState:
     stalled: bool
     resolutions: int
     seed: int
-    ctx: Context = attrs.field(eq=False)
-    need: tuple[int, ...] = attrs.field(eq=False)
+    # Derived from the fields above, never given: so a state rebuilt with another variant
+    # (``attrs.evolve``) answers by its own rules.
+    ctx: Context = attrs.field(init=False, eq=False)
+    need: tuple[int, ...] = attrs.field(init=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        ctx = context_for(self.variant, len(self.layouts))
+        object.__setattr__(self, "ctx", ctx)
+        object.__setattr__(self, "need", need_index(self.fnd, ctx))
 
     @property
     def seats(self) -> tuple[Layout, ...]:
@@ -299,7 +310,7 @@ class GameState:
         except NFENError:
             raise
         except ValueError as exc:
-            msg = f"bad NFEN {text!r}: {exc}"
+            msg = f"bad NFEN {excerpt(text)}: {clipped(str(exc))}"
             raise NFENError(msg) from None
 
     def __repr__(self) -> str:
@@ -371,7 +382,7 @@ def bound_text(key: int) -> str:
 def _bound_of(text: str) -> int:
     """The key written ``r9``/``bQ`` by :func:`bound_text`."""
     if len(text) < 2 or text[0] not in "rb" or text[1:] not in _RANK_CODES[1:]:
-        msg = f"not a joker binding: {text!r} (expected e.g. 'r9', 'bQ')"
+        msg = f"not a joker binding: {excerpt(text)} (expected e.g. 'r9', 'bQ')"
         raise ValueError(msg)
     return _RANK_CODES.index(text[1:]) * 2 + (text[0] == "r")
 
@@ -398,7 +409,7 @@ def _parse_work(text: str, owner: int, binds: dict[int, int]) -> tuple[int, ...]
         card = owner * DECK_SPAN + parse_code(head)
         if paren:
             if not tail.endswith(")") or KEY[card] >= 0:
-                msg = f"only a joker may carry a binding, got {code!r}"
+                msg = f"only a joker may carry a binding, got {excerpt(code)}"
                 raise ValueError(msg)
             binds[card] = _bound_of(tail[:-1])
         ids.append(card)
@@ -469,7 +480,7 @@ _MIN_TOKENS: Final = 6
 
 
 def _bad(text: str, why: str) -> NFENError:
-    return NFENError(f"bad NFEN {text!r}: {why}")
+    return NFENError(f"bad NFEN {excerpt(text)}: {clipped(why)}")
 
 
 def split_nfen(
@@ -477,7 +488,7 @@ def split_nfen(
 ) -> tuple[list[str], Variant, list[str]]:
     """NFEN's tokens, its variant and its seat tokens (shared by positions and views)."""
     if not isinstance(cast(object, text), str):
-        msg = f"{what} must be a str, got {text!r}"
+        msg = f"{what} must be a str, got {excerpt(text)}"
         raise NFENError(msg)
     tokens = text.split()
     if len(tokens) < _MIN_TOKENS:
@@ -507,19 +518,69 @@ def parse_status(
         status = EndReason.STALEMATE
     elif (
         status_tok.startswith("nerts:")
-        and status_tok[6:].isdigit()
+        and ascii_digits(status_tok[6:])
         and int(status_tok[6:]) < len(nerts_sizes)
     ):
         status, caller = EndReason.NERTS, int(status_tok[6:])
         if nerts_sizes[caller]:
             raise bad(text, f"seat {caller} ended the hand with cards in its Nerts pile")
     else:
-        raise bad(text, f"status must be play, nerts:<seat> or stalemate, got {status_tok!r}")
+        raise bad(
+            text, f"status must be play, nerts:<seat> or stalemate, got {excerpt(status_tok)}"
+        )
     stalled = res_tok.endswith("!")
     digits = res_tok[1:-1] if stalled else res_tok[1:]
-    if not res_tok.startswith("r") or not digits.isdigit():
-        raise bad(text, f"expected r<resolutions>, got {res_tok!r}")
+    if not res_tok.startswith("r") or not ascii_digits(digits):
+        raise bad(text, f"expected r<resolutions>, got {excerpt(res_tok)}")
     return status, caller, stalled, int(digits)
+
+
+SEED_LIMIT: Final = 1 << 64
+"""Seeds are below this: the shuffle's generator keeps 64 bits, so a larger seed would deal
+the same hand as a smaller one."""
+
+
+def ascii_digits(text: str) -> bool:
+    """Whether ``text`` is a number in ASCII digits (``str.isdigit`` also takes ``'٣'``)."""
+    return text.isascii() and text.isdigit()
+
+
+def hand_problem(
+    variant: Variant,
+    nerts_sizes: Sequence[int],
+    face_down: Sequence[Sequence[int]],
+    fnd: Sequence[Sequence[int]],
+    status: EndReason | None,
+    stalled: bool,
+    resolutions: int,
+) -> str:
+    """What keeps these parts from making a position that a hand can reach (``""``: nothing).
+
+    The checks that no single pile shows: ``nerts_sizes`` and ``face_down`` (the face-down
+    cards under each work pile) per seat, the foundations and the status fields. Shared by the
+    NFEN, view NFEN and JSON readers.
+    """
+    if stalled and not resolutions:
+        return "the hand is marked stalled (!) but has had no stuck resolution"
+    if status is EndReason.STALEMATE and not resolutions and variant.stuck_resolution != "end_hand":
+        return (
+            f"under stuck_resolution={variant.stuck_resolution!r} a hand ends in stalemate only "
+            "after a stuck resolution (r1 or more)"
+        )
+    if status is None and variant.call_mode == "auto" and 0 in nerts_sizes:
+        seat = list(nerts_sizes).index(0)
+        return f"seat {seat}'s Nerts pile is empty, which ends the hand under call_mode='auto'"
+    if variant.foundation_limit == "one_per_suit":
+        suits = [SUIT[pile[0]] for pile in fnd]
+        if len(set(suits)) != len(suits):
+            return "two foundations of one suit under foundation_limit='one_per_suit'"
+    for seat, counts in enumerate(face_down):
+        for i, count in enumerate(counts):
+            if count > i:  # the deal puts i face-down cards under pile i, and none are added
+                return (
+                    f"seat {seat}'s work pile {i} has {count} face-down cards; the deal gives {i}"
+                )
+    return ""
 
 
 #: Card id -> its code, and its code with the owner's digit (foundation items).
@@ -667,8 +728,8 @@ def _checked_foundation(k: int, pile_text: str, n: int, variant: Variant) -> tup
         if known is not None and OWNER[known] < n:
             cards.append(known)
             continue
-        if len(item) < 3 or not item[-1].isdigit() or int(item[-1]) >= n:
-            msg = f"foundation {k}: {item!r} is not a card code + owner seat"
+        if len(item) < 3 or not ascii_digits(item[-1]) or int(item[-1]) >= n:
+            msg = f"foundation {k}: {excerpt(item)} is not a card code + owner seat"
             raise ValueError(msg)
         cards.append(parse_card_id(item[:-1], int(item[-1])))
     problem = foundation_problem(tuple(cards), variant, n)
@@ -713,8 +774,8 @@ def _parse_seat(  # noqa: PLR0912 - a flat list of checks
                 raise _bad(text, f"seat {seat}'s work pile {i} has face-down cards but no top")
         stock = _parse_pile(parts[1 + nwork], seat)
         waste = _parse_pile(parts[2 + nwork], seat)
-    if not parts[-1].isdigit():
-        raise _bad(text, f"seat {seat}'s passes must be a number, got {parts[-1]!r}")
+    if not ascii_digits(parts[-1]):
+        raise _bad(text, f"seat {seat}'s passes must be a number, got {excerpt(parts[-1])}")
     passes = int(parts[-1])
     if variant.max_stock_passes is not None and passes > variant.max_stock_passes:
         raise _bad(text, f"seat {seat} has turned its waste over more often than allowed")
@@ -820,8 +881,22 @@ def _parse_nfen(text: str) -> GameState:
     status, caller, stalled, resolutions = parse_status(
         text, status_tok, res_tok, [len(lay.nerts) for lay in layouts], _bad
     )
-    if not seed_tok.startswith("s") or not seed_tok[1:].isdigit():
-        raise _bad(text, f"expected s<seed>, got {seed_tok!r}")
+    if not seed_tok.startswith("s") or not ascii_digits(seed_tok[1:]):
+        raise _bad(text, f"expected s<seed>, got {excerpt(seed_tok)}")
+    seed = int(seed_tok[1:])
+    if seed >= SEED_LIMIT:
+        raise _bad(text, f"the seed must be below 2**64, got {excerpt(seed_tok[1:])}")
+    problem = hand_problem(
+        variant,
+        [len(lay.nerts) for lay in layouts],
+        [[len(d) for d in lay.down] for lay in layouts],
+        fnd,
+        status,
+        stalled,
+        resolutions,
+    )
+    if problem:
+        raise _bad(text, problem)
     fnd_t = tuple(fnd)
     return _new_state(
         variant,
@@ -831,7 +906,7 @@ def _parse_nfen(text: str) -> GameState:
         caller,
         stalled,
         resolutions,
-        int(seed_tok[1:]),
+        seed,
         ctx,
         need_index(fnd_t, ctx),
     )
@@ -850,6 +925,15 @@ def _check_joker_piles(
     if binds and variant.joker_binding != "permanent":
         msg = f"seat {seat}: joker_binding='while_covered' keeps no bindings"
         raise ValueError(msg)
+    # a joker the deck does not hold has no slot to bind it in (the deck check comes later)
+    for pile in work:
+        for card in pile:
+            if FACE[card] - 52 >= variant.jokers_per_deck:
+                msg = (
+                    f"seat {seat}'s work piles hold {CARDS[card]}, but the variant deals "
+                    f"{variant.jokers_per_deck} joker(s)"
+                )
+                raise ValueError(msg)
     raw = [-1] * variant.jokers_per_deck
     for card, key in binds.items():
         if FACE[card] - 52 >= variant.jokers_per_deck:

@@ -27,6 +27,7 @@ from typing import Any, Final, Literal, cast, get_args
 import attrs
 
 from nertslib.cards import MAX_JOKERS, MAX_SEATS
+from nertslib.quoting import excerpt
 
 __all__ = [
     "RULES_VERSION",
@@ -48,7 +49,7 @@ SlideUnder = Literal["off", "needs_space", "always"]
 FoundationBuild = Literal["same_suit", "alt_colour", "any_suit", "by_seat_count"]
 FoundationLimit = Literal["unlimited", "one_per_suit"]
 TiePolicy = Literal["first_wins", "both_keep"]
-StockRemainder = Literal["partial_turn", "flip_immediately"]
+StockRemainder = Literal["flip_immediately", "partial_turn"]
 StockAccess = Literal["anytime", "when_blocked"]
 StuckResolution = Literal["rotate_one", "shuffle", "end_hand"]
 CallMode = Literal["optional", "auto"]
@@ -72,7 +73,7 @@ def _one_of(*allowed: object) -> Any:
     def check(_inst: object, attr: attrs.Attribute[Any], value: object) -> None:
         if value not in allowed or type(value) is not type(allowed[0]):
             shown = ", ".join(repr(a) for a in allowed)
-            msg = f"Variant.{attr.name} must be one of {shown}; got {value!r}"
+            msg = f"Variant.{attr.name} must be one of {shown}; got {excerpt(value)}"
             raise ValueError(msg)
         _refuse_unsupported(attr.name, value)
 
@@ -87,7 +88,7 @@ def _int_in(low: int, high: int | None) -> Any:
     def check(_inst: object, attr: attrs.Attribute[Any], value: object) -> None:
         if type(value) is not int or value < low or (high is not None and value > high):
             bound = f"{low}..{high}" if high is not None else f">= {low}"
-            msg = f"Variant.{attr.name} must be an int {bound}; got {value!r}"
+            msg = f"Variant.{attr.name} must be an int {bound}; got {excerpt(value)}"
             raise ValueError(msg)
         _refuse_unsupported(attr.name, value)
 
@@ -98,13 +99,16 @@ def _check_work_piles(_inst: object, _attr: attrs.Attribute[Any], value: object)
     if value == "by_seat_count":
         return
     if type(value) is not int or not 1 <= value <= 8:
-        msg = f"Variant.work_piles must be an int 1..8 or 'by_seat_count'; got {value!r}"
+        msg = f"Variant.work_piles must be an int 1..8 or 'by_seat_count'; got {excerpt(value)}"
         raise ValueError(msg)
 
 
 def _check_passes(_inst: object, _attr: attrs.Attribute[Any], value: object) -> None:
     if value is not None and (type(value) is not int or value < 0):
-        msg = f"Variant.max_stock_passes must be None (unlimited) or an int >= 0; got {value!r}"
+        msg = (
+            "Variant.max_stock_passes must be None (unlimited) or an int >= 0; "
+            f"got {excerpt(value)}"
+        )
         raise ValueError(msg)
 
 
@@ -119,7 +123,7 @@ def _check_teams(_inst: object, _attr: attrs.Attribute[Any], value: object) -> N
     if not ok or len(seats) != len(set(seats)) or len(value) < 1:  # type: ignore[arg-type]
         msg = (
             "Variant.teams must be None or a tuple of disjoint, non-empty tuples of seat "
-            f"numbers 0..{MAX_SEATS - 1}; got {value!r}"
+            f"numbers 0..{MAX_SEATS - 1}; got {excerpt(value)}"
         )
         raise ValueError(msg)
 
@@ -172,8 +176,10 @@ class Variant:
         tie_policy: How the batch arbiter settles equal cards submitted together onto one
             foundation. ``apply`` always orders moves: the second one loses the race.
         stock_turn: Cards turned from the stock to the waste at once (1 or 3).
-        stock_remainder: Fewer cards left than a turn: turn them (``"partial_turn"``) or put
-            them on the waste and turn the waste over at once (``"flip_immediately"``).
+        stock_remainder: Fewer cards left than a turn: put them on the waste and turn the
+            waste over at once (``"flip_immediately"``, the seeds' rule and the standard) or
+            turn them like a normal turn and restock by a separate action (``"partial_turn"``,
+            a house rule).
         max_stock_passes: How often the waste may be turned over into a new stock (``None``:
             no limit).
         stock_access: ``"anytime"``, or ``"when_blocked"``: stock actions only while the seat
@@ -226,7 +232,7 @@ class Variant:
     )
     stock_turn: int = attrs.field(default=3, validator=_one_of(1, 3), kw_only=True)
     stock_remainder: StockRemainder = attrs.field(
-        default="partial_turn", validator=_literal(StockRemainder), kw_only=True
+        default="flip_immediately", validator=_literal(StockRemainder), kw_only=True
     )
     max_stock_passes: int | None = attrs.field(default=None, validator=_check_passes, kw_only=True)
     stock_access: StockAccess = attrs.field(
@@ -335,10 +341,17 @@ class Variant:
         Raises:
             ValueError: for an unknown field or an invalid value.
         """
+        if not isinstance(cast(object, data), Mapping):
+            msg = f"a Variant is built from a mapping of its fields, got {excerpt(data)}"
+            raise ValueError(msg)
         known = {a.name for a in attrs.fields(cls)}
-        unknown = sorted(set(data) - known)
+        unknown = sorted(
+            k if isinstance(cast(object, k), str) and len(k) <= _NAME_LIMIT else excerpt(k)
+            for k in data
+            if k not in known
+        )
         if unknown:
-            msg = f"unknown Variant field(s): {', '.join(unknown)}"
+            msg = f"unknown Variant field(s): {', '.join(unknown[:8])}"
             raise ValueError(msg)
         return cls(**data)
 
@@ -351,15 +364,15 @@ class Variant:
         """Inverse of :meth:`to_json`.
 
         Raises:
-            ValueError: for malformed JSON or invalid fields.
+            ValueError: for malformed JSON (or a value that is not a ``str`` or ``bytes``) or
+                invalid fields.
         """
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            msg = f"not JSON: {exc}"
-            raise ValueError(msg) from None
+        if not isinstance(cast(object, text), str | bytes | bytearray):
+            msg = f"a Variant's JSON is a str, got {excerpt(text)}"
+            raise ValueError(msg)
+        data = _loads(json.loads, text, "JSON")
         if not isinstance(data, dict):
-            msg = f"a Variant is a JSON object, got {text!r}"
+            msg = f"a Variant is a JSON object, got {excerpt(text)}"
             raise ValueError(msg)
         return cls.from_dict(data)
 
@@ -382,7 +395,7 @@ class Variant:
         work_piles = 4
         ...
         stock_turn = 1
-        stock_remainder = "partial_turn"
+        stock_remainder = "flip_immediately"
         max_stock_passes = 2
         ...
         joker_binding = "permanent"
@@ -421,16 +434,15 @@ class Variant:
 
         .. versionadded:: 0.1.0
         """
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            msg = f"not TOML: {exc}"
-            raise ValueError(msg) from None
+        if not isinstance(cast(object, text), str):
+            msg = f"a Variant's TOML is a str, got {excerpt(text)}"
+            raise ValueError(msg)
+        data = _loads(tomllib.loads, text, "TOML")
         passes = data.get("max_stock_passes")
         if "max_stock_passes" in data and (type(passes) is not int or passes < 0):
             msg = (
                 "Variant.max_stock_passes must be an int >= 0 (leave the key out for "
-                f"unlimited passes: TOML has no null); got {passes!r}"
+                f"unlimited passes: TOML has no null); got {excerpt(passes)}"
             )
             raise ValueError(msg)
         return cls.from_dict(data)
@@ -467,7 +479,7 @@ class Variant:
             ValueError: for an unknown preset or field, or an invalid value.
         """
         if not isinstance(cast(object, spec), str) or not spec:
-            msg = f"not a variant spec: {spec!r}"
+            msg = f"not a variant spec: {excerpt(spec)}"
             raise ValueError(msg)
         hit = _FROM_SPEC.get(spec)
         if hit is not None:
@@ -478,18 +490,36 @@ class Variant:
         for item in rest:
             key, sep, raw = item.partition("=")
             if not sep:
-                msg = f"not a variant spec item (expected field=value): {item!r} in {spec!r}"
+                msg = (
+                    f"not a variant spec item (expected field=value): {excerpt(item)} "
+                    f"in {excerpt(spec, around=item)}"
+                )
                 raise ValueError(msg)
             changes[key] = _parse_teams(raw) if key == "teams" else _parse_spec_value(raw)
         data = base.to_dict()
         data.update(changes)
         variant = cls.from_dict(data)
-        if len(_FROM_SPEC) < _SPEC_CACHE_LIMIT:
+        if len(spec) <= _SPEC_CACHE_TEXT and len(_FROM_SPEC) < _SPEC_CACHE_LIMIT:
             _FROM_SPEC[spec] = variant  # states read from NFEN then share one Variant
         return variant
 
     def __repr__(self) -> str:
         return f"Variant.from_spec({self.to_spec()!r})"
+
+
+def _loads(parse: Any, text: str | bytes | bytearray, what: str) -> Any:
+    """``parse(text)`` for the JSON and TOML readers, every failure a ValueError.
+
+    The parsers recurse once per nesting level: a kilobyte of brackets exhausts the stack.
+    """
+    try:
+        return parse(text)
+    except ValueError as exc:  # JSONDecodeError, TOMLDecodeError, UnicodeDecodeError
+        msg = f"not {what}: {exc}"
+        raise ValueError(msg) from None
+    except RecursionError:
+        msg = f"not {what} that nertslib reads: nested too deeply"
+        raise ValueError(msg) from None
 
 
 def _diff(base: Variant, other: Variant) -> list[tuple[str, Any]]:
@@ -515,7 +545,7 @@ def _parse_spec_value(raw: str) -> object:
         return None
     if raw in ("true", "false"):
         return raw == "true"
-    if raw.lstrip("-").isdigit():
+    if raw.lstrip("-").isascii() and raw.lstrip("-").isdigit():
         return int(raw)
     return raw
 
@@ -629,6 +659,10 @@ _ALIASES: dict[str, str] = {}
 _TO_SPEC: dict[Variant, str] = {}
 _FROM_SPEC: dict[str, Variant] = {}
 _SPEC_CACHE_LIMIT: Final = 4096
+# Every knob changed makes a spec of about 400 characters: longer texts are not kept, so the
+# cache stays within a few megabytes whatever a reader is given.
+_SPEC_CACHE_TEXT: Final = 512
+_NAME_LIMIT: Final = 40  # a longer unknown field name is quoted as an excerpt
 
 
 def register(name: str, variant: Variant, *aliases: str) -> None:
@@ -663,9 +697,12 @@ def get(name: str) -> Variant:
     ...
     ValueError: unknown variant: 'chess' (known: standard, nna, racing_demon, pounce)
     """
-    key = name.casefold().replace(" ", "_") if isinstance(cast(object, name), str) else name
+    if not isinstance(cast(object, name), str):
+        msg = f"a variant name is a str, got {excerpt(name)}"
+        raise ValueError(msg)
+    key = name.casefold().replace(" ", "_")
     if key not in _ALIASES:
-        msg = f"unknown variant: {name!r} (known: {', '.join(_PRESETS)})"
+        msg = f"unknown variant: {excerpt(name)} (known: {', '.join(_PRESETS)})"
         raise ValueError(msg)
     return _PRESETS[_ALIASES[key]]
 

@@ -62,6 +62,7 @@ stock is only ``35?``), and the seed token ``s<seed>`` replaced by the viewer, `
 
 from __future__ import annotations
 
+from collections import Counter
 from operator import itemgetter
 from typing import Final
 
@@ -75,9 +76,9 @@ from nertslib.cards import (
     Card,
     parse_code,
 )
-from nertslib.context import context_for, need_index
 from nertslib.deal import shuffled
 from nertslib.errors import NertsError
+from nertslib.quoting import clipped, excerpt
 from nertslib.render import picture_head
 from nertslib.state import (
     _CODE,
@@ -86,6 +87,7 @@ from nertslib.state import (
     _EMPTY_PILE,
     _PILE_BREAK,
     _WRITE_CODE,
+    SEED_LIMIT,
     EndReason,
     GameState,
     Layout,
@@ -95,6 +97,8 @@ from nertslib.state import (
     _plain_piles,
     _twin_constructor,
     _work_pile_nfen,
+    ascii_digits,
+    hand_problem,
     join_nfen,
     misfit_problem,
     parse_foundations,
@@ -452,11 +456,10 @@ def determinize(v: View, seed: int) -> GameState:
     >>> guess.seats[0].stock == state.seats[0].stock
     False
     """
-    if type(seed) is not int or seed < 0:
-        msg = f"seed must be an int >= 0; got {seed!r}"
+    if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
+        msg = f"seed must be an int from 0 to 2**64 - 1; got {excerpt(seed)}"
         raise NertsError(msg)
     n = len(v.seats)
-    ctx = context_for(v.variant, n)
     on_foundations = _foundation_cards(v.fnd, n)
     layouts = []
     for q, sv in enumerate(v.seats):
@@ -497,8 +500,6 @@ def determinize(v: View, seed: int) -> GameState:
         v.stalled,
         v.resolutions,
         seed,
-        ctx,
-        need_index(v.fnd, ctx),
     )
 
 
@@ -579,7 +580,7 @@ def _seat_picture(sv: SeatView) -> str:
 
 
 def _bad(text: str, why: str) -> NFENError:
-    return NFENError(f"bad view NFEN {text!r}: {why}")
+    return NFENError(f"bad view NFEN {excerpt(text)}: {clipped(why)}")
 
 
 #: The canonical hidden-card counts ("1?" to "54?"), looked up instead of read.
@@ -588,8 +589,8 @@ _COUNTS: Final = {f"{k}?": k for k in range(1, DECK_SPAN + 1)}
 
 def _count(item: str) -> int:
     digits = item[:-1]
-    if item[-1:] != "?" or not digits.isdigit() or (count := int(digits)) < 1:
-        msg = f"{item!r} is not a hidden-card count such as '12?'"
+    if item[-1:] != "?" or not ascii_digits(digits) or (count := int(digits)) < 1:
+        msg = f"{excerpt(item)} is not a hidden-card count such as '12?'"
         raise ValueError(msg)
     return count
 
@@ -678,8 +679,8 @@ def _parse_seat(  # noqa: PLR0912, PLR0915 - a flat list of checks
     if seat != viewer and len(waste) != (1 if hidden_w else len(waste[:1])):
         msg = f"seat {seat}'s waste must show exactly its top card to this viewer"
         raise ValueError(msg)
-    if not parts[-1].isdigit():
-        msg = f"seat {seat}'s passes must be a number, got {parts[-1]!r}"
+    if not ascii_digits(parts[-1]):
+        msg = f"seat {seat}'s passes must be a number, got {excerpt(parts[-1])}"
         raise ValueError(msg)
     passes = int(parts[-1])
     if variant.max_stock_passes is not None and passes > variant.max_stock_passes:
@@ -708,10 +709,10 @@ def _parse_view(text: str) -> View:
     status_tok, res_tok, viewer_tok = tokens[-3:]
     if viewer_tok == "v-":
         viewer = None
-    elif viewer_tok[:1] == "v" and viewer_tok[1:].isdigit() and int(viewer_tok[1:]) < n:
+    elif viewer_tok[:1] == "v" and ascii_digits(viewer_tok[1:]) and int(viewer_tok[1:]) < n:
         viewer = int(viewer_tok[1:])
     else:
-        raise _bad(text, f"expected v<seat> or v-, got {viewer_tok!r}")
+        raise _bad(text, f"expected v<seat> or v-, got {excerpt(viewer_tok)}")
     nwork = variant.work_pile_count(n)
     seats = tuple(
         _parse_seat(tok, seat, viewer, variant, nwork) for seat, tok in enumerate(seat_tokens)
@@ -724,8 +725,8 @@ def _parse_view(text: str) -> View:
         for pile in sv.work:
             shown += pile
         if len(set(shown)) != len(shown):
-            twice = sorted({CARDS[c].code for c in shown if shown.count(c) > 1})
-            raise _bad(text, f"seat {q} shows {', '.join(twice)} twice")
+            twice = sorted(CARDS[c].code for c, k in Counter(shown).items() if k > 1)
+            raise _bad(text, f"seat {q} shows {', '.join(twice[:8])} twice")
         # every card shown for seat q is one of its deck's (read with q as owner)
         if shown and max(shown) >= q * DECK_SPAN + per_deck:
             raise _bad(text, f"seat {q} shows a joker its deck does not have")
@@ -739,4 +740,15 @@ def _parse_view(text: str) -> View:
     status, caller, stalled, resolutions = parse_status(
         text, status_tok, res_tok, [sv.nerts_size for sv in seats], _bad
     )
+    problem = hand_problem(
+        variant,
+        [sv.nerts_size for sv in seats],
+        [sv.down for sv in seats],
+        fnd,
+        status,
+        stalled,
+        resolutions,
+    )
+    if problem:
+        raise _bad(text, problem)
     return _new_view(variant, viewer, seats, fnd, status, caller, stalled, resolutions)
