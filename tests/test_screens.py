@@ -238,6 +238,9 @@ def test_play_screen_runs_the_bots_on_a_timer():
                 await pilot.pause(0.02)
             assert app.session.table.events  # the timer let the bot act
             assert all(e.seat == 1 for e in app.session.table.events)
+        # a tick that arrives while the app shuts down draws nothing and raises nothing
+        app.tick()
+        app.redraw()
 
     asyncio.run(scenario())
 
@@ -279,6 +282,8 @@ def test_watch_screen_steps():
             assert board.endswith(f"called Nerts after {len(replay.events)} actions.")
             await pilot.press("s")  # stepping past the end stays at the end
             assert app.at_end
+        app.action_step_back()  # after the app closed: the index moves, nothing is drawn
+        assert app.index == len(replay.events) - 1
 
     asyncio.run(scenario())
 

@@ -17,6 +17,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.css.query import NoMatches
 from textual.events import Key
 from textual.timer import Timer
 from textual.widgets import Footer, Static
@@ -211,6 +212,13 @@ class PlayApp(App[None]):
         self.redraw()
 
     def redraw(self) -> None:
+        """Draw what there is to draw (nothing once the screen is closing)."""
+        try:
+            self._draw()
+        except NoMatches:  # a timer tick that arrived while the app shuts down
+            return
+
+    def _draw(self) -> None:
         """Draw everything from the current state."""
         s = self.session
         state = "paused" if self.paused else f"bots {self.speed:g}/s"

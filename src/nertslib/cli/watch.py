@@ -12,6 +12,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
+from textual.css.query import NoMatches
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
@@ -92,6 +93,13 @@ class WatchApp(App[None]):
             self.redraw()
 
     def redraw(self) -> None:
+        """Draw what there is to draw (nothing once the screen is closing)."""
+        try:
+            self._draw()
+        except NoMatches:  # a timer tick that arrived while the app shuts down
+            return
+
+    def _draw(self) -> None:
         """Draw the current state."""
         r = self.replay
         total = len(self.states) - 1
