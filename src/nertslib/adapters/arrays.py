@@ -13,6 +13,8 @@ import numpy as np
 from gymnasium import spaces
 
 from nertslib.adapters.encoding import NUM_ACTIONS, observation_size
+from nertslib.errors import Rejection
+from nertslib.moves import Move
 from nertslib.state import GameState
 from nertslib.variants import Variant
 
@@ -25,13 +27,15 @@ __all__ = [
     "mask_of",
     "observation_spaces",
     "start_position",
+    "step_info",
 ]
 
 RENDER_MODES: Final = ("ansi", "human")
 SEED_RANGE: Final = 1 << 63
 """Deal seeds are drawn from ``range(SEED_RANGE)``."""
 
-Observation = dict[str, np.ndarray[Any, Any]]
+Observation = dict[str, Any]
+"""An observation: ``{"observation": int8 array, "action_mask": int8 array}``."""
 
 
 def mask_of(actions: tuple[int, ...]) -> np.ndarray[Any, np.dtype[np.int8]]:
@@ -116,3 +120,18 @@ def chosen_action(action: object) -> int:
         msg = f"an action is an int in range({NUM_ACTIONS}); got {action!r:.80}"
         raise ValueError(msg)
     return action
+
+
+def step_info(move: Move | None, rejection: Rejection | None, illegal: bool) -> dict[str, Any]:
+    """One seat's info dict after a step: ``"move"``, ``"rejected"`` and ``"illegal"``.
+
+    >>> import nertslib as nl
+    >>> from nertslib.adapters.arrays import step_info
+    >>> step_info(nl.Move.turn(0), None, False)
+    {'move': '0:turn', 'rejected': None, 'illegal': False}
+    """
+    return {
+        "move": None if move is None else str(move),
+        "rejected": None if rejection is None else rejection.reason.name,
+        "illegal": illegal,
+    }

@@ -62,7 +62,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, cast
 
 from nertslib.cards import ACE, DECK_SPAN, KING, MAX_JOKERS, MAX_SEATS, Card, Suit, card_from_id
 from nertslib.deal import deal
@@ -155,10 +155,11 @@ def check_supported(variant: Variant | str, seats: int) -> Variant:
     ...
     ValueError: the adapters play 1..8 seats; got 9
     """
-    if isinstance(variant, Variant):
-        rules = variant
-    elif isinstance(variant, str):
-        rules = Variant.from_spec(variant)
+    given = cast(object, variant)
+    if isinstance(given, Variant):
+        rules = given
+    elif isinstance(given, str):
+        rules = Variant.from_spec(given)
     else:
         msg = f"variant must be a Variant, a preset name or a spec string; got {variant!r:.80}"
         raise ValueError(msg)

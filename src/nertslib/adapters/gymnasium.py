@@ -45,6 +45,7 @@ from nertslib.adapters.arrays import (
     mask_of,
     observation_spaces,
     start_position,
+    step_info,
 )
 from nertslib.adapters.encoding import (
     NUM_ACTIONS,
@@ -106,7 +107,7 @@ def _bot_names(opponents: str | Sequence[str], seats: int) -> tuple[str, ...]:
     return names
 
 
-class NertsEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc]
+class NertsEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc, unused-ignore]
     """One seat of a Nerts hand against bots (see the module docs).
 
     Raises:
@@ -114,7 +115,8 @@ class NertsEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc]
             unknown bot names, ``max_steps < 1``, or an unknown render mode.
     """
 
-    metadata: Final = {"render_modes": ["ansi", "human"], "render_fps": 4}
+    # gymnasium.Env declares metadata as an instance attribute: a ClassVar cannot override it
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012
 
     def __init__(
         self,
@@ -189,12 +191,7 @@ class NertsEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc]
         after, rejected = settle(before, moves, self._steps)
         self._position = after
         self._steps += 1
-        mine, refusal = moves[self.seat], rejected[self.seat]
-        info = {
-            "move": None if mine is None else str(mine),
-            "rejected": None if refusal is None else refusal.reason.name,
-            "illegal": not legal,
-        }
+        info = step_info(moves[self.seat], rejected[self.seat], not legal)
         if self.render_mode == "human":
             self.render()
         terminated = after.is_over
@@ -217,4 +214,4 @@ class NertsEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc]
 
 
 if ENV_ID not in gymnasium.registry:  # a second import must not warn about re-registering
-    gymnasium.register(id=ENV_ID, entry_point=NertsEnv)
+    gymnasium.register(id=ENV_ID, entry_point="nertslib.adapters.gymnasium:NertsEnv")

@@ -38,7 +38,7 @@ last one has chosen.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -54,6 +54,7 @@ from nertslib.adapters.arrays import (
     mask_of,
     observation_spaces,
     start_position,
+    step_info,
 )
 from nertslib.adapters.encoding import (
     NUM_ACTIONS,
@@ -74,10 +75,10 @@ from nertslib.views import view
 __all__ = ["NertsParallelEnv", "env", "parallel_env"]
 
 
-class NertsParallelEnv(ParallelEnv[str, Observation, int]):  # type: ignore[misc]
+class NertsParallelEnv(ParallelEnv[str, Observation, int]):  # type: ignore[misc, unused-ignore]
     """The parallel environment :func:`parallel_env` returns (see the module docs)."""
 
-    metadata: Final = {
+    metadata: ClassVar[dict[str, Any]] = {
         "name": "nerts_v0",
         "render_modes": list(RENDER_MODES),
         "is_parallelizable": True,
@@ -164,14 +165,7 @@ class NertsParallelEnv(ParallelEnv[str, Observation, int]):  # type: ignore[misc
         over = after.is_over
         cut = not over and self._steps >= self.max_cycles
         agents = self.agents
-        infos = {
-            a: {
-                "move": None if moves[s] is None else str(moves[s]),
-                "rejected": None if rejected[s] is None else rejected[s].reason.name,
-                "illegal": not legal[s],
-            }
-            for s, a in enumerate(agents)
-        }
+        infos = {a: step_info(moves[s], rejected[s], not legal[s]) for s, a in enumerate(agents)}
         result = (
             {a: self._observe(s) for s, a in enumerate(agents)},
             {a: float(gains[s]) for s, a in enumerate(agents)},
@@ -233,4 +227,4 @@ def env(
     >>> aec.agent_selection
     'seat_0'
     """
-    return parallel_to_aec(parallel_env(seats, variant, max_cycles, render_mode))  # type: ignore[no-any-return]
+    return parallel_to_aec(parallel_env(seats, variant, max_cycles, render_mode))
