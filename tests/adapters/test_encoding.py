@@ -1,6 +1,7 @@
 """The shared action encoding, observations and step (nertslib.adapters.encoding): no framework."""
 
 import itertools
+from typing import cast
 
 import pytest
 
@@ -23,7 +24,7 @@ from nertslib.cards import card_from_id
 from tests.adapters.playouts import SPECS, positions
 
 
-def _moves(state, seat):
+def _moves(state: nl.GameState, seat: int) -> list[nl.Move]:
     return [m for m in nl.legal_moves(state, seat) if m.kind is not nl.MoveKind.ROTATE]
 
 
@@ -38,7 +39,7 @@ def test_action_blocks_tile_the_action_space():
     assert names[NUM_ACTIONS - 1] == "P7>U7"
     for bad in (-1, NUM_ACTIONS, 2.0, "3"):
         with pytest.raises(ValueError, match="an action is an int"):
-            describe(bad)
+            describe(cast(int, bad))
 
 
 @pytest.mark.parametrize(("spec", "seats"), list(itertools.product(SPECS, (1, 2, 4))))
@@ -69,7 +70,7 @@ def test_joker_declarations_are_encoded_with_their_suit():
         for state in positions(spec, 2, seed=5, steps=200):
             for seat in range(2):
                 for move in _moves(state, seat):
-                    if move.card is not None and move.card.is_declared:
+                    if move.card is not None and move.card.suit and move.card.is_declared:
                         action = encode(state, move)
                         assert describe(action).endswith(f"as {move.card.suit.code}")
                         assert decode(state, seat, action) == move
@@ -88,6 +89,8 @@ def test_work_runs_and_slides_under_are_encoded():
                     assert action >= UNDER_BASE
                 elif move.source is nl.Zone.WORK and move.target is nl.Zone.WORK:
                     own = nl.view(state, seat).own
+                    assert own is not None
+                    assert move.card is not None
                     pile = own.work[move.source_index]
                     depth = len(pile) - pile.index(move.card.id)
                     runs += depth > 1
@@ -131,8 +134,10 @@ def test_settle_gives_races_to_a_rotating_first_seat():
     assert all(nl.is_legal(state, m) for m in moves)
     for step, winner in ((0, 0), (1, 1), (2, 0)):
         after, rejected = encoding.settle(state, moves, step)
+        lost = rejected[1 - winner]
         assert rejected[winner] is None
-        assert rejected[1 - winner].reason is nl.Reason.RACE_LOST
+        assert lost is not None
+        assert lost.reason is nl.Reason.RACE_LOST
         assert after.foundations[0][-1].owner == winner
 
 
@@ -191,6 +196,7 @@ def test_a_joker_is_declared_for_the_foundation_it_goes_to():
     for state in positions(SPECS[4], 2, seed=9, steps=300):
         for seat in range(2):
             own = nl.view(state, seat).own
+            assert own is not None
             tops = [own.nerts, own.waste, *own.work]
             for source, pile in enumerate(tops):
                 if not pile or not card_from_id(pile[-1]).is_joker:
@@ -198,6 +204,8 @@ def test_a_joker_is_declared_for_the_foundation_it_goes_to():
                 found += 1
                 base = FOUNDATION_BASE + source * 49 * 4
                 move = decode(state, seat, base + NEW_FOUNDATION * 4 + 2)
+                assert move is not None
+                assert move.card is not None
                 assert move.card == nl.Card(seat, nl.Suit.HEARTS, 1, joker=move.card.joker)
                 assert move.target is nl.Zone.NEW_FOUNDATION
                 missing = len(state.foundations)
@@ -220,6 +228,8 @@ def test_observation_marks_every_card_the_view_shows():
         own = state.seats[seat]
         assert obs[:5] == [13, 12, len(own.stock), len(own.waste), 0]
         top = own.nerts_top
+        assert top is not None
+        assert top.suit is not None
         slot = cards + (int(top.suit) * 13 + top.rank - 1) * per_card
         assert obs[slot : slot + per_card] == [1] + [0] * (per_card - 1)
         for k in range(3):
