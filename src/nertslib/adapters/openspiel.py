@@ -45,6 +45,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+import attrs
 import numpy as np
 import pyspiel  # type: ignore[import-not-found, unused-ignore]
 
@@ -147,30 +148,41 @@ class NertsGame(pyspiel.Game):  # type: ignore[misc]
         return NertsObserver(self.variant, self.seats, iig_obs_type, params)
 
 
-class NertsState(pyspiel.State):  # type: ignore[misc]
+@attrs.frozen
+class _Node:
+    """Everything a state holds, as one immutable value (plain values, not the game object)."""
+
+    variant: Variant
+    seats: int
+    max_steps: int
+    position: GameState | None = None
+    steps: int = 0
+    rewards: tuple[float, ...] = ()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Node:
+        # OpenSpiel clones Python states with copy.deepcopy; an immutable value is shared
+        return self
+
+
+class NertsState(pyspiel.State):  # type: ignore[misc, unused-ignore]
     """A node of the game: the deal's chance node, then one simultaneous node per step.
 
     Settings are copied onto the state as plain values (OpenSpiel's harness rebuilds states
-    away from their game object).
+    away from their game object), in one immutable value that clones share.
     """
 
     def __init__(self, game: NertsGame, variant: Variant, seats: int, max_steps: int) -> None:
         super().__init__(game)
-        self._variant = variant
-        self._seats = seats
-        self._max_steps = max_steps
-        self._position: GameState | None = None
-        self._steps = 0
-        self._rewards = [0.0] * seats
+        self._node = _Node(variant, seats, max_steps, rewards=(0.0,) * seats)
 
     @property
     def position(self) -> GameState | None:
         """The nertslib position (``None`` before the deal)."""
-        return self._position
+        return self._node.position
 
     def current_player(self) -> int:
         """CHANCE before the deal, TERMINAL once over, else SIMULTANEOUS."""
-        if self._position is None:
+        if self._node.position is None:
             return int(pyspiel.PlayerId.CHANCE)
         if self.is_terminal():
             return int(pyspiel.PlayerId.TERMINAL)
@@ -178,9 +190,10 @@ class NertsState(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         """The seat's legal actions, ascending (none once the hand is over)."""
-        if self._position is None or self.is_terminal():
+        pos = self._node.position
+        if pos is None or self.is_terminal():
             return []
-        return list(legal_actions(self._position, player))
+        return list(legal_actions(pos, player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Every deal seed, equally likely."""
@@ -189,12 +202,15 @@ class NertsState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         """The chance outcome: deal seed ``action``."""
-        self._position = new_hand(self._variant, self._seats, int(action))
-        self._rewards = [float(s) for s in hand_scores(self._position)]
+        node = self._node
+        position = new_hand(node.variant, node.seats, int(action))
+        scores = tuple(float(s) for s in hand_scores(position))
+        self._node = attrs.evolve(node, position=position, rewards=scores)
 
     def _apply_actions(self, actions: list[int]) -> None:
         """One simultaneous step: every seat's action, settled together."""
-        before = self._position
+        node = self._node
+        before = node.position
         assert before is not None
         moves = []
         for seat, action in enumerate(actions):
@@ -202,10 +218,9 @@ class NertsState(pyspiel.State):  # type: ignore[misc]
                 msg = f"action {action!r} ({describe(int(action))}) is not legal for seat {seat}"
                 raise ValueError(msg)
             moves.append(decode(before, seat, int(action)))
-        after, _ = settle(before, moves, self._steps)
-        self._steps += 1
-        self._position = after
-        self._rewards = [float(r) for r in rewards(before, after)]
+        after, _ = settle(before, moves, node.steps)
+        gains = tuple(float(r) for r in rewards(before, after))
+        self._node = attrs.evolve(node, position=after, steps=node.steps + 1, rewards=gains)
 
     def _action_to_string(self, player: int, action: int) -> str:
         """The action's name (:func:`~nertslib.adapters.encoding.describe`), or the deal."""
@@ -215,24 +230,27 @@ class NertsState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         """The hand is over, or ``max_steps`` steps were played."""
-        pos = self._position
-        return pos is not None and (pos.is_over or self._steps >= self._max_steps)
+        node = self._node
+        pos = node.position
+        return pos is not None and (pos.is_over or node.steps >= node.max_steps)
 
     def rewards(self) -> list[float]:
         """Every seat's score change in the last transition."""
-        return list(self._rewards)
+        return list(self._node.rewards)
 
     def returns(self) -> list[float]:
         """Every seat's hand score so far (0 before the deal)."""
-        if self._position is None:
-            return [0.0] * self._seats
-        return [float(s) for s in hand_scores(self._position)]
+        node = self._node
+        if node.position is None:
+            return [0.0] * node.seats
+        return [float(s) for s in hand_scores(node.position)]
 
     def __str__(self) -> str:
         """The position's NFEN and the step count (every card: for debugging, not players)."""
-        if self._position is None:
+        node = self._node
+        if node.position is None:
             return "deal pending"
-        return f"{self._position.to_nfen()} step {self._steps}"
+        return f"{node.position.to_nfen()} step {node.steps}"
 
 
 class NertsObserver:
