@@ -12,11 +12,12 @@ from typing import Any, Final
 import numpy as np
 from gymnasium import spaces
 
-from nertslib.adapters.encoding import NUM_ACTIONS, observation_size
+from nertslib.adapters.encoding import NUM_ACTIONS, observation_size, observe
 from nertslib.errors import Rejection
 from nertslib.moves import Move
 from nertslib.state import GameState
 from nertslib.variants import Variant
+from nertslib.views import View
 
 __all__ = [
     "RENDER_MODES",
@@ -25,6 +26,7 @@ __all__ = [
     "check_render_mode",
     "chosen_action",
     "mask_of",
+    "observation_array",
     "observation_spaces",
     "start_position",
     "step_info",
@@ -48,6 +50,18 @@ def mask_of(actions: tuple[int, ...]) -> np.ndarray[Any, np.dtype[np.int8]]:
     mask = np.zeros(NUM_ACTIONS, np.int8)
     mask[list(actions)] = 1
     return mask
+
+
+def observation_array(v: View) -> np.ndarray[Any, np.dtype[np.int8]]:
+    """:func:`~nertslib.adapters.encoding.observe` of view ``v`` as an int8 array.
+
+    >>> import nertslib as nl
+    >>> from nertslib.adapters.arrays import observation_array
+    >>> observation_array(nl.view(nl.deal("standard", seats=2, seed=1), 0))[:5]
+    array([13, 12, 35,  0,  0], dtype=int8)
+    """
+    # through a bytearray: many times faster than np.asarray of a list (values are 0..127)
+    return np.frombuffer(bytearray(observe(v)), np.int8)
 
 
 def observation_spaces(variant: Variant, seats: int) -> spaces.Dict:

@@ -64,7 +64,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, cast
 
-from nertslib.cards import ACE, DECK_SPAN, KING, MAX_JOKERS, MAX_SEATS, Card, Suit, card_from_id
+from nertslib.cards import (
+    ACE,
+    DECK_SPAN,
+    DECLARED_BASE,
+    KING,
+    MAX_JOKERS,
+    MAX_SEATS,
+    Card,
+    Suit,
+    card_from_id,
+)
 from nertslib.deal import deal
 from nertslib.errors import Rejection
 from nertslib.moves import Move, MoveKind, Zone
@@ -554,7 +564,7 @@ def observe(v: View) -> list[int]:
             for depth, card in enumerate(reversed(pile)):
                 slot = cards + (card - base) * per_card
                 out[slot + where] = 1
-                out[slot + per_card - 1] = min(depth, _CLIP)
+                out[slot + per_card - 1] = depth  # < 54: a pile holds one deck at most
     _observe_foundations(v, out, [at + 5 + 2 * work for at in seat_at], per_card)
     status = len(out) - 3
     out[status : status + 3] = [int(v.is_over), int(v.stalled), min(v.resolutions, _CLIP)]
@@ -565,11 +575,16 @@ def _observe_foundations(v: View, out: list[int], cards_at: list[int], per_card:
     """Mark every foundation card as on the foundations, and each slot's top face."""
     work, _deck, slots = _dims(v.variant, len(v.seats))
     at = len(out) - 3 - slots * 52
+    on_foundation = work + 2
     for k, pile in enumerate(v.fnd):
-        for card_id in pile:
-            card = card_from_id(card_id)
-            index = card.raw_joker.id - card.owner * DECK_SPAN
-            out[cards_at[card.owner] + index * per_card + work + 2] = 1
-        top = card_from_id(pile[-1])
-        assert top.suit is not None
-        out[at + k * 52 + int(top.suit) * 13 + top.rank - 1] = 1
+        face = 0
+        for card in pile:  # card ids as Card.id documents them: a joker here is declared
+            if card < DECLARED_BASE:
+                owner, face = divmod(card, DECK_SPAN)
+                index = face
+            else:
+                pair, face = divmod(card - DECLARED_BASE, 52)
+                owner, joker = divmod(pair, MAX_JOKERS)
+                index = 52 + joker
+            out[cards_at[owner] + index * per_card + on_foundation] = 1
+        out[at + k * 52 + face] = 1  # the face of the top card

@@ -43,6 +43,7 @@ from nertslib.adapters.arrays import (
     check_render_mode,
     chosen_action,
     mask_of,
+    observation_array,
     observation_spaces,
     start_position,
     step_info,
@@ -53,7 +54,6 @@ from nertslib.adapters.encoding import (
     decode,
     legal_actions,
     new_hand,
-    observe,
     rewards,
     settle,
 )
@@ -155,7 +155,7 @@ class NertsEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc, unus
         pos = self._position
         assert pos is not None
         return {
-            "observation": np.asarray(observe(view(pos, self.seat)), np.int8),
+            "observation": observation_array(view(pos, self.seat)),
             "action_mask": mask_of(legal_actions(pos, self.seat)),
         }
 

@@ -287,7 +287,10 @@ class NertsObserver:
         if pos is None:
             self.tensor.fill(0)
         else:
-            self.tensor[:] = observe(view(pos, self._seat(player)))
+            # through a bytearray: many times faster than from a list (values are 0..127)
+            self.tensor[:] = np.frombuffer(
+                bytearray(observe(view(pos, self._seat(player)))), np.int8
+            )
 
     def string_from(self, state: NertsState, player: int) -> str:
         """``player``'s view of ``state`` as text (``str`` of the view)."""

@@ -52,6 +52,7 @@ from nertslib.adapters.arrays import (
     check_render_mode,
     chosen_action,
     mask_of,
+    observation_array,
     observation_spaces,
     start_position,
     step_info,
@@ -63,7 +64,6 @@ from nertslib.adapters.encoding import (
     decode,
     legal_actions,
     new_hand,
-    observe,
     rewards,
     settle,
 )
@@ -125,7 +125,7 @@ class NertsParallelEnv(ParallelEnv[str, Observation, int]):  # type: ignore[misc
         pos = self._position
         assert pos is not None
         return {
-            "observation": np.asarray(observe(view(pos, seat)), np.int8),
+            "observation": observation_array(view(pos, seat)),
             "action_mask": mask_of(legal_actions(pos, seat)),
         }
 
