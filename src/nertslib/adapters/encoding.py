@@ -12,15 +12,13 @@ Anything else, such as an unknown preset or a 9-seat table, is refused with a
 
 **Actions** are ints in ``range(NUM_ACTIONS)``, the same in every variant and seat count:
 
-===================================  ==========================================================
-``PASS`` (0)                         wait; for a stuck seat it rotates the stock (see below)
-``TURN`` (1), ``RESTOCK`` (2)        turn the stock onto the waste; turn the waste over
-``CALL`` (3)                         call "Nerts!"
-``FOUNDATION_BASE + (s*49 + t)*4 +   the top card of source ``s`` onto foundation target
-u``                                  ``t``, played as suit ``u``
-``WORK_BASE + r*8 + j``              run source ``r`` onto (or into) work pile ``j``
-``UNDER_BASE + s*8 + j``             the top card of source ``s`` slid under work pile ``j``
-===================================  ==========================================================
+* ``PASS`` (0): wait; for a stuck seat it rotates the stock (see below).
+* ``TURN`` (1), ``RESTOCK`` (2), ``CALL`` (3): turn the stock onto the waste; turn the waste
+  over; call "Nerts!".
+* ``FOUNDATION_BASE + (s * 49 + t) * 4 + u``: the top card of source ``s`` onto foundation
+  target ``t``, played as suit ``u``.
+* ``WORK_BASE + r * 8 + j``: run source ``r`` onto (or into) work pile ``j``.
+* ``UNDER_BASE + s * 8 + j``: the top card of source ``s`` slid under work pile ``j``.
 
 A *source* ``s`` is 0 for the Nerts top, 1 for the waste top, ``2 + i`` for the top card of
 work pile ``i``. A *foundation target* ``t`` is foundation ``t`` (0–47, the index in
@@ -123,9 +121,9 @@ CALL: Final = 3
 MAX_WORK_PILES: Final = 8
 """The most work piles a variant deals (``Variant.work_piles`` is 1–8)."""
 MAX_RUN: Final = KING
-"""The most face-up cards a work pile holds: a run from King down to Ace."""
+"""The most face-up cards a work pile holds (a run from King down to Ace)."""
 MAX_FOUNDATIONS: Final = MAX_SEATS * (4 + MAX_JOKERS)
-"""The most foundations a hand can start: one per Ace and per joker declared as an Ace."""
+"""The most foundations a hand can start (one per Ace and per joker declared as an Ace)."""
 NEW_FOUNDATION: Final = MAX_FOUNDATIONS
 """The foundation target that starts a new foundation."""
 
@@ -133,11 +131,11 @@ _SOURCES: Final = 2 + MAX_WORK_PILES
 _TARGETS: Final = MAX_FOUNDATIONS + 1
 _RUN_SOURCES: Final = 2 + MAX_WORK_PILES * MAX_RUN
 FOUNDATION_BASE: Final = 4
-"""The first foundation action: ``FOUNDATION_BASE + (source * 49 + target) * 4 + suit``."""
+"""The first foundation action, ``FOUNDATION_BASE + (source * 49 + target) * 4 + suit``."""
 WORK_BASE: Final = FOUNDATION_BASE + _SOURCES * _TARGETS * 4
-"""The first work-pile action: ``WORK_BASE + run_source * 8 + pile``."""
+"""The first work-pile action, ``WORK_BASE + run_source * 8 + pile``."""
 UNDER_BASE: Final = WORK_BASE + _RUN_SOURCES * MAX_WORK_PILES
-"""The first slide-under action: ``UNDER_BASE + source * 8 + pile``."""
+"""The first slide-under action, ``UNDER_BASE + source * 8 + pile``."""
 NUM_ACTIONS: Final = UNDER_BASE + _SOURCES * MAX_WORK_PILES
 """How many actions there are (2892), in every supported variant and seat count."""
 
