@@ -50,6 +50,7 @@ from nertslib.adapters.arrays import (
 )
 from nertslib.adapters.encoding import (
     NUM_ACTIONS,
+    PASS,
     check_supported,
     decode,
     legal_actions,
@@ -167,7 +168,9 @@ class NertsEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc, unus
         rng = self.np_random
         position = start_position(options, self.variant, self.seats)
         deal_seed = int(rng.integers(SEED_RANGE))
-        self._position = position or new_hand(self.variant, self.seats, deal_seed)
+        self._position = (
+            new_hand(self.variant, self.seats, deal_seed) if position is None else position
+        )
         self._bots = [bot_named(name, int(rng.integers(SEED_RANGE))) for name in self.opponents]
         self._steps = 0
         return self._observation(), {"move": None, "rejected": None, "illegal": False}
@@ -187,7 +190,7 @@ class NertsEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc, unus
             raise NertsError(msg)
         chosen = chosen_action(action)
         legal = chosen in legal_actions(before, self.seat)
-        moves = self._moves(before, chosen if legal else 0)
+        moves = self._moves(before, chosen if legal else PASS)
         after, rejected = settle(before, moves, self._steps)
         self._position = after
         self._steps += 1

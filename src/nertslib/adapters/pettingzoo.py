@@ -137,7 +137,9 @@ class NertsParallelEnv(ParallelEnv[str, Observation, int]):  # type: ignore[misc
             self._rng = np.random.default_rng(seed)
         position = start_position(options, self.variant, self.seats)
         deal_seed = int(self._rng.integers(SEED_RANGE))
-        self._position = position or new_hand(self.variant, self.seats, deal_seed)
+        self._position = (
+            new_hand(self.variant, self.seats, deal_seed) if position is None else position
+        )
         self._steps = 0
         self.agents = list(self.possible_agents)
         blank = {"move": None, "rejected": None, "illegal": False}
