@@ -24,6 +24,14 @@ from nertslib.cards import card_from_id
 from tests.adapters.playouts import SPECS, positions
 
 
+class np_like_int:  # noqa: N801 - stands for numpy's integer scalars (no numpy here)
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
 def _moves(state: nl.GameState, seat: int) -> list[nl.Move]:
     return [m for m in nl.legal_moves(state, seat) if m.kind is not nl.MoveKind.ROTATE]
 
@@ -37,7 +45,8 @@ def test_action_blocks_tile_the_action_space():
     assert names[WORK_BASE] == "N>P0"
     assert names[UNDER_BASE - 1] == "P7x13>P7"
     assert names[NUM_ACTIONS - 1] == "P7>U7"
-    for bad in (-1, NUM_ACTIONS, 2.0, "3"):
+    assert describe(cast(int, np_like_int(WORK_BASE))) == "N>P0"
+    for bad in (-1, NUM_ACTIONS, 2.0, "3", True):
         with pytest.raises(ValueError, match="an action is an int"):
             describe(cast(int, bad))
 

@@ -24,7 +24,6 @@ __all__ = [
     "SEED_RANGE",
     "Observation",
     "check_render_mode",
-    "chosen_action",
     "mask_of",
     "observation_array",
     "observation_spaces",
@@ -120,20 +119,6 @@ def start_position(
         msg = f"options['position'] must be a hand in play of this table; got {position!r:.80}"
         raise ValueError(msg)
     return position
-
-
-def chosen_action(action: object) -> int:
-    """``action`` as an int action, checked against the action space.
-
-    Raises:
-        ValueError: if it is not an integer in ``range(NUM_ACTIONS)``.
-    """
-    if isinstance(action, np.integer):
-        action = int(action)
-    if type(action) is not int or not 0 <= action < NUM_ACTIONS:
-        msg = f"an action is an int in range({NUM_ACTIONS}); got {action!r:.80}"
-        raise ValueError(msg)
-    return action
 
 
 def step_info(move: Move | None, rejection: Rejection | None, illegal: bool) -> dict[str, Any]:

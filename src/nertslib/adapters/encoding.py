@@ -97,6 +97,7 @@ __all__ = [
     "TURN",
     "UNDER_BASE",
     "WORK_BASE",
+    "action_index",
     "check_supported",
     "decode",
     "describe",
@@ -198,10 +199,26 @@ def _resolved(state: GameState) -> GameState:
 # --- actions ----------------------------------------------------------------------------------
 
 
-def _check_action(action: int) -> None:
-    if type(action) is not int or not 0 <= action < NUM_ACTIONS:
+def action_index(action: object) -> int:
+    """``action`` as a plain int, if it is an integer (NumPy's too) in ``range(NUM_ACTIONS)``.
+
+    Raises:
+        ValueError: for anything else (floats, strings and bools included), quoting it.
+
+    >>> from nertslib.adapters.encoding import action_index
+    >>> action_index(5)
+    5
+    >>> action_index(2.0)
+    Traceback (most recent call last):
+    ...
+    ValueError: an action is an int in range(2892); got 2.0
+    """
+    index = getattr(type(action), "__index__", None)
+    value = index(action) if index is not None and not isinstance(action, bool) else -1
+    if not 0 <= value < NUM_ACTIONS:
         msg = f"an action is an int in range({NUM_ACTIONS}); got {action!r:.80}"
         raise ValueError(msg)
+    return int(value)
 
 
 def _seat_view(state: GameState, seat: int) -> SeatView:
@@ -333,7 +350,7 @@ def decode(state: GameState, seat: int, action: int) -> Move | None:
     ...
     ValueError: seat 0 has no card there: W holds 0
     """
-    _check_action(action)
+    action = action_index(action)
     own = _seat_view(state, seat)
     if action == PASS:
         rotate = Move.rotate(seat)
@@ -390,7 +407,7 @@ def describe(action: int) -> str:
     >>> describe(3), describe(WORK_BASE + (2 + 1 * 13 + 2) * 8 + 0), describe(UNDER_BASE + 1)
     ('nerts', 'P1x3>P0', 'N>U1')
     """
-    _check_action(action)
+    action = action_index(action)
     if action < FOUNDATION_BASE:
         return _WORDS[action]
     if action < WORK_BASE:

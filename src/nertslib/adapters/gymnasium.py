@@ -41,7 +41,6 @@ from nertslib.adapters.arrays import (
     SEED_RANGE,
     Observation,
     check_render_mode,
-    chosen_action,
     mask_of,
     observation_array,
     observation_spaces,
@@ -51,6 +50,7 @@ from nertslib.adapters.arrays import (
 from nertslib.adapters.encoding import (
     NUM_ACTIONS,
     PASS,
+    action_index,
     check_supported,
     decode,
     legal_actions,
@@ -188,7 +188,7 @@ class NertsEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc, unus
         if before is None or before.is_over or self._steps >= self.max_steps:
             msg = "step() needs a hand in play: call reset() first"
             raise NertsError(msg)
-        chosen = chosen_action(action)
+        chosen = action_index(action)
         legal = chosen in legal_actions(before, self.seat)
         moves = self._moves(before, chosen if legal else PASS)
         after, rejected = settle(before, moves, self._steps)

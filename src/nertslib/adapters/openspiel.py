@@ -51,6 +51,7 @@ import pyspiel  # type: ignore[import-not-found, unused-ignore]
 
 from nertslib.adapters.encoding import (
     NUM_ACTIONS,
+    action_index,
     check_supported,
     decode,
     describe,
@@ -213,11 +214,12 @@ class NertsState(pyspiel.State):  # type: ignore[misc, unused-ignore]
         before = node.position
         assert before is not None
         moves = []
-        for seat, action in enumerate(actions):
-            if int(action) not in legal_actions(before, seat):
-                msg = f"action {action!r} ({describe(int(action))}) is not legal for seat {seat}"
+        for seat, given in enumerate(actions):
+            action = action_index(given)
+            if action not in legal_actions(before, seat):
+                msg = f"action {action} ({describe(action)}) is not legal for seat {seat}"
                 raise ValueError(msg)
-            moves.append(decode(before, seat, int(action)))
+            moves.append(decode(before, seat, action))
         after, _ = settle(before, moves, node.steps)
         gains = tuple(float(r) for r in rewards(before, after))
         self._node = attrs.evolve(node, position=after, steps=node.steps + 1, rewards=gains)

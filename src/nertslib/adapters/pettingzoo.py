@@ -50,7 +50,6 @@ from nertslib.adapters.arrays import (
     SEED_RANGE,
     Observation,
     check_render_mode,
-    chosen_action,
     mask_of,
     observation_array,
     observation_spaces,
@@ -60,6 +59,7 @@ from nertslib.adapters.arrays import (
 from nertslib.adapters.encoding import (
     NUM_ACTIONS,
     PASS,
+    action_index,
     check_supported,
     decode,
     legal_actions,
@@ -154,7 +154,7 @@ class NertsParallelEnv(ParallelEnv[str, Observation, int]):  # type: ignore[misc
         if before is None or not self.agents:
             msg = "step() needs a hand in play: call reset() first"
             raise NertsError(msg)
-        chosen = [chosen_action(actions.get(a, PASS)) for a in self.possible_agents]
+        chosen = [action_index(actions.get(a, PASS)) for a in self.possible_agents]
         legal = [a in legal_actions(before, s) for s, a in enumerate(chosen)]
         moves = [
             decode(before, s, a if ok else PASS)
