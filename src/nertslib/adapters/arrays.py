@@ -106,6 +106,16 @@ def start_position(
     Raises:
         ValueError: if it is not a :class:`~nertslib.GameState` of ``variant`` with
             ``seats`` seats, or the hand is over.
+
+    >>> import nertslib as nl
+    >>> from nertslib.adapters.arrays import start_position
+    >>> state = nl.deal("standard", seats=2, seed=1)
+    >>> start_position({"position": state}, state.variant, 2) == state
+    True
+    >>> start_position({"position": state}, state.variant, 3)
+    Traceback (most recent call last):
+    ...
+    ValueError: options['position'] must be a hand in play of this table; got GameState...
     """
     position = (options or {}).get("position")
     if position is None:

@@ -106,6 +106,7 @@ __all__ = [
     "new_hand",
     "observation_size",
     "observe",
+    "rewards",
     "score_bounds",
     "settle",
 ]
@@ -290,19 +291,12 @@ def _top(own: SeatView, source: int, depth: int = 1) -> tuple[Zone, int, Card]:
         pile = own.work[index] if index < len(own.work) else ()
         zone = Zone.WORK
     if len(pile) < depth:
-        msg = f"seat {own.seat} has no card there: {zone_name(zone, index)} holds {len(pile)}"
+        msg = f"seat {own.seat} has no card there: {_zone_name(zone, index)} holds {len(pile)}"
         raise ValueError(msg)
     return zone, index, card_from_id(pile[-depth])
 
 
-def zone_name(zone: Zone, index: int) -> str:
-    """A source's short name (``N``, ``W``, ``P2``) for messages.
-
-    >>> from nertslib import Zone
-    >>> from nertslib.adapters.encoding import zone_name
-    >>> zone_name(Zone.WORK, 2), zone_name(Zone.NERTS, 0)
-    ('P2', 'N')
-    """
+def _zone_name(zone: Zone, index: int) -> str:
     return f"{zone.code}{index}" if zone is Zone.WORK else zone.code
 
 

@@ -114,6 +114,12 @@ class NertsEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc, unus
     Raises:
         ValueError: for an unsupported variant or seat count, a seat outside the table,
             unknown bot names, ``max_steps < 1``, or an unknown render mode.
+
+    >>> from nertslib.adapters.gymnasium import NertsEnv
+    >>> env = NertsEnv(seats=2, opponents="random", seat=1)
+    >>> observation, info = env.reset(seed=3)
+    >>> env.render().splitlines()[0]
+    "standard · 2 seats · in play · seat 1's view"
     """
 
     # gymnasium.Env declares metadata as an instance attribute: a ClassVar cannot override it

@@ -170,6 +170,15 @@ class NertsState(pyspiel.State):  # type: ignore[misc, unused-ignore]
 
     Settings are copied onto the state as plain values (OpenSpiel's harness rebuilds states
     away from their game object), in one immutable value that clones share.
+
+    >>> import pyspiel
+    >>> import nertslib.adapters.openspiel
+    >>> state = pyspiel.load_game("python_nerts").new_initial_state()
+    >>> state.position is None, str(state)
+    (True, 'deal pending')
+    >>> state.apply_action(2)
+    >>> state.position.seed, state.clone().position is state.position
+    (2, True)
     """
 
     def __init__(self, game: NertsGame, variant: Variant, seats: int, max_steps: int) -> None:
@@ -263,6 +272,16 @@ class NertsObserver:
     Raises:
         ValueError: if observer parameters are given, or perfect recall is asked for (the
             game provides no information states).
+
+    >>> import pyspiel
+    >>> import nertslib.adapters.openspiel
+    >>> game = pyspiel.load_game("python_nerts")
+    >>> state = game.new_initial_state()
+    >>> state.apply_action(2)
+    >>> observer = game.make_py_observer()
+    >>> observer.set_from(state, 0)
+    >>> observer.tensor.shape, observer.tensor[:3].tolist()
+    ((1277,), [13.0, 12.0, 35.0])
     """
 
     def __init__(

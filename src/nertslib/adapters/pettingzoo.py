@@ -76,7 +76,14 @@ __all__ = ["NertsParallelEnv", "env", "parallel_env"]
 
 
 class NertsParallelEnv(ParallelEnv[str, Observation, int]):  # type: ignore[misc, unused-ignore]
-    """The parallel environment :func:`parallel_env` returns (see the module docs)."""
+    """The parallel environment :func:`parallel_env` returns (see the module docs).
+
+    >>> from nertslib.adapters.pettingzoo import NertsParallelEnv
+    >>> env = NertsParallelEnv(seats=2, variant="pounce", max_cycles=10)
+    >>> _ = env.reset(seed=0)
+    >>> env.position.variant.name, int(env.action_space("seat_1").n)
+    ('pounce', 2892)
+    """
 
     metadata: ClassVar[dict[str, Any]] = {
         "name": "nerts_v0",
