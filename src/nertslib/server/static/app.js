@@ -245,21 +245,47 @@
     }
   }
 
+  // Each part is redrawn only when what it shows changed, so that a card being clicked or
+  // dragged is not replaced under the pointer by an update about someone else.
+  const drawn = {};
+
+  function changed(part, data) {
+    const key = JSON.stringify(data);
+    if (drawn[part] === key) return false;
+    drawn[part] = key;
+    return true;
+  }
+
   function draw() {
     const view = last.view;
     const over = view.status !== "play";
     $("hand-info").textContent = `hand ${last.hand} · ${over ? "hand over" : "in play"} · match to ${last.match.target}: ${last.match.totals.join(" / ")}`;
-    drawFoundations(view);
-    $("others").textContent = "";
-    $("mine").textContent = "";
-    view.seats.forEach((sv, seat) => {
-      if (seat === mySeat) $("mine").append(seatEl(sv, seat, true));
-      else $("others").append(seatEl(sv, seat, false));
-    });
+    if (changed("foundations", [view.foundations, mySeat])) drawFoundations(view);
+    if (changed("others", [view.seats, last.seats, mySeat])) {
+      $("others").textContent = "";
+      view.seats.forEach((sv, seat) => {
+        if (seat !== mySeat) $("others").append(seatEl(sv, seat, false));
+      });
+    }
+    const own = mySeat === null ? null : view.seats[mySeat];
+    if (changed("mine", [own, last.moves.includes(`${mySeat}:nerts`), last.seats, selected && selected.code])) {
+      $("mine").textContent = "";
+      if (own) $("mine").append(seatEl(own, mySeat, true));
+      reselect();
+    }
     $("mine").hidden = mySeat === null;
-    drawMoves();
-    drawEnd(view);
+    if (changed("moves", [last.moves, mySeat])) drawMoves();
+    if (changed("end", [last.scores, last.match, view.status, mySeat])) drawEnd(view);
     if (watching && last.seats) drawLobby(last.seats);
+  }
+
+  function reselect() {
+    if (!selected) return;
+    const card = document.querySelector(`#mine .card[data-source="${selected.source}"][data-code="${selected.code}"]`);
+    if (card) {
+      selected.el = card;
+      card.classList.add("selected");
+    } else selected = null;
   }
 
   function drawFoundations(view) {
