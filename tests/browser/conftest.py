@@ -1,7 +1,7 @@
 """Fixtures of the browser tests: a real server (a subprocess on 127.0.0.1) and Chromium.
 
-The tests skip only when Playwright or Debian's Chromium (/usr/bin/chromium) is missing, and
-under ``NERTS_REQUIRE_BROWSER=1`` (as .ci/run sets) they fail instead. Playwright never
+test_browser.py skips only when Playwright or Debian's Chromium (/usr/bin/chromium) is
+missing, and under ``NERTS_REQUIRE_BROWSER=1`` (as .ci/run sets) it fails instead. Playwright never
 downloads a browser here: it drives the system Chromium through ``executable_path``.
 """
 
@@ -17,35 +17,14 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from tests.server.support import REQUIRED
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
-
-try:
-    from playwright.sync_api import Browser, sync_playwright
-except ImportError:  # pragma: no cover - depends on the machine
-    if REQUIRED:
-        raise
-    pytest.skip("playwright is not installed", allow_module_level=True)
-
-if not CHROMIUM.exists():  # pragma: no cover - depends on the machine
-    if REQUIRED:
-        msg = f"{CHROMIUM} is missing (apt-get install -y chromium)"
-        raise RuntimeError(msg)
-    pytest.skip(f"{CHROMIUM} is missing", allow_module_level=True)
+from tests.server.support import CHROMIUM, CHROMIUM_ARGS
 
 
 def free_port() -> int:
@@ -100,8 +79,12 @@ def serve() -> Iterator[Callable[..., str]]:
     logs.cleanup()
 
 
-@pytest.fixture(scope="session")
+# Module scope: Playwright's sync API keeps an event loop on this thread while it runs, and
+# later tests (the doctests' asyncio.run) need it gone.
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
+    from playwright.sync_api import sync_playwright  # noqa: PLC0415 - only where installed
+
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
         yield b

@@ -10,10 +10,20 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from playwright.sync_api import Browser, Page, WebSocket, expect
+import pytest
 
-import nertslib as nl
-from tests.server.support import RACE, before_the_call, race_position
+from tests.server.support import CHROMIUM, RACE, REQUIRED, before_the_call, need, race_position
+
+need("playwright.sync_api")
+if not CHROMIUM.exists():
+    if REQUIRED:
+        msg = f"{CHROMIUM} is missing (apt-get install -y chromium)"
+        raise RuntimeError(msg)
+    pytest.skip(f"{CHROMIUM} is missing", allow_module_level=True)
+
+from playwright.sync_api import Browser, Page, WebSocket, expect  # noqa: E402 - after the skip
+
+import nertslib as nl  # noqa: E402
 
 Serve = Callable[..., str]
 #: How long a page may take to show what the server sent (a wait for a condition, no timing).

@@ -4,11 +4,24 @@ from __future__ import annotations
 
 import importlib
 import os
+from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 import nertslib as nl
+
+#: Debian's package (apt-get install -y chromium), driven by Playwright without a download.
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
 
 #: Set to 1 (as .ci/run does) to make a missing server or browser dependency a failure.
 REQUIRED = os.environ.get("NERTS_REQUIRE_BROWSER") == "1"
