@@ -398,7 +398,7 @@ class Table:
         return True
 
     def subscribe(self, callback: Callable[[Event], object]) -> Callable[[], None]:
-        """Call ``callback(event)`` with each new :class:`Event`; returns an unsubscribe function.
+        """Call ``callback(event)`` with each new ``Event``; returns an unsubscribe function.
 
         This is how a host learns that something changed (to push new views to its players,
         say). Every event logged after the call is delivered, rejected moves and stalemate
@@ -413,7 +413,8 @@ class Table:
         raised by a callback reaches the submitter once every callback has had the event;
         the move stays applied and logged.
 
-        Before sending an event to a player, filter it with :func:`event_for_seat`.
+        Before sending an event to a player, filter it with
+        ``nertslib.table.event_for_seat``.
 
         Raises:
             NertsError: (a :class:`ValueError`) if ``callback`` is not callable.
