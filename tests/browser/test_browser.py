@@ -211,6 +211,11 @@ def test_a_move_for_a_seat_the_connection_did_not_join_is_refused(
         "not your seat: this connection plays seat 0; 1:turn is a move of seat 1"
     )
     expect(ann.locator("#message")).to_have_class("refusal")
+    # a huge message through the real server (uvicorn) gets an error message too
+    ann.evaluate("nerts.send({type: 'move', move: '0:turn', pad: 'x'.repeat(100000)})")
+    expect(ann.locator("#message")).to_contain_text(
+        "too large: a message has at most 2048 characters"
+    )
     # a second tab on Ann's seat is refused too, and Ann plays on
     intruder = person(browser, f"{url}/?seat=0", page_errors)
     expect(intruder.locator("#message")).to_contain_text("seat taken: seat 0 is taken")

@@ -24,9 +24,10 @@ from nertslib.server.host import GameHost, TableSettings
 
 __all__ = ["GameHost", "TableSettings", "create_app", "run"]
 
-#: uvicorn's own limit on one WebSocket message (bytes); the app refuses more than
-#: nertslib.server.protocol.MAX_MESSAGE characters with an error message, below this.
-_WS_MAX_SIZE = 64 * 1024
+#: uvicorn's own limit on one WebSocket message (bytes): a longer one closes the connection.
+#: Below it, the app answers anything over nertslib.server.protocol.MAX_MESSAGE characters
+#: with a "too_large" error message.
+_WS_MAX_SIZE = 1024 * 1024
 
 
 def run(

@@ -67,6 +67,8 @@ async def _play(websocket: WebSocket, host: GameHost) -> None:
                 break
             text = message.get("text")
             host.receive(conn, text if text is not None else message.get("bytes"))
+            if conn.closing:  # replaced, or it does not read what it is sent
+                break
     except (WebSocketDisconnect, RuntimeError):  # closed under us (a replaced tab)
         pass
     finally:

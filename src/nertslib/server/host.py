@@ -52,7 +52,7 @@ from nertslib.server.protocol import (
 )
 from nertslib.table import Event, Table
 
-__all__ = ["UPDATE", "Connection", "GameHost", "TableSettings", "make_bot"]
+__all__ = ["MAX_OUTBOX", "UPDATE", "Connection", "GameHost", "TableSettings", "make_bot"]
 
 _LOG = logging.getLogger("nertslib.server")
 
@@ -63,6 +63,9 @@ UPDATE: Final = "update"
 _BACKLOG: Final = 30
 #: Stuck resolutions applied in a row at most (each ends the hand or lets a seat progress).
 _MAX_RESOLUTIONS: Final = 8
+#: A connection whose outbox holds more than this many messages does not read what it is
+#: sent (updates coalesce, so only answers pile up): it is closed instead of growing forever.
+MAX_OUTBOX: Final = 256
 
 
 def make_bot(name: str, seed: int) -> nl.Bot:
@@ -185,7 +188,7 @@ class Connection:
     """One WebSocket as the host sees it: its seat and token, and its outgoing queue.
 
     ``outbox`` holds messages (dicts), :data:`UPDATE` ("build my update now") and finally
-    ``None`` ("close the connection").
+    ``None`` ("close the connection"; ``closing`` is then true).
 
     >>> from nertslib.server.host import UPDATE, Connection
     >>> conn = Connection()
@@ -195,7 +198,7 @@ class Connection:
     (1, True)
     """
 
-    __slots__ = ("dirty", "hand", "joined", "next_seq", "outbox", "seat", "token")
+    __slots__ = ("closing", "dirty", "hand", "joined", "next_seq", "outbox", "seat", "token")
 
     def __init__(self) -> None:
         self.outbox: asyncio.Queue[dict[str, Any] | str | None] = asyncio.Queue()
@@ -203,16 +206,25 @@ class Connection:
         self.seat: int | None = None
         self.token: str | None = None
         self.dirty = False
+        self.closing = False  # set when it is to be closed: it is sent nothing more
         self.hand = 0
         self.next_seq = 0
 
     def push(self, message: dict[str, Any] | None) -> None:
-        """Queue a message (``None``: close after what is queued)."""
+        """Queue a message (``None``: close after what is queued).
+
+        A connection that lets more than :data:`MAX_OUTBOX` messages pile up is closed.
+        """
+        if self.closing:
+            return
+        if self.outbox.qsize() >= MAX_OUTBOX:
+            self.closing, self.joined = True, False
+            message = None
         self.outbox.put_nowait(message)
 
     def mark_dirty(self) -> None:
         """Queue one update, unless one is queued already."""
-        if not self.dirty:
+        if not self.dirty and not self.closing:
             self.dirty = True
             self.outbox.put_nowait(UPDATE)
 
@@ -360,6 +372,7 @@ class GameHost:
         self._unsubscribe()
         for conn in self._connections:
             conn.push(None)
+            conn.closing = True
 
     async def _bot_loop(self, seat: int, wake: asyncio.Event) -> None:
         low, high = self.settings.bot_delay
@@ -449,7 +462,7 @@ class GameHost:
         if holder is not None:  # the seat's own token: this tab takes over from the old one
             holder.push(error_message("replaced", "this seat was taken over by another tab"))
             holder.push(None)
-            holder.joined = False
+            holder.closing, holder.joined = True, False
         if not own:
             self._tokens[seat] = secrets.token_urlsafe(18)
         self._holders[seat] = conn

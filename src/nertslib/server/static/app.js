@@ -7,6 +7,8 @@
 (function () {
   const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
   const RED = new Set(["D", "H"]);
+  // Errors after which this tab holds no seat (and must not reconnect to take it).
+  const NOT_SEATED = new Set(["seat_taken", "replaced", "bot_seat", "no_such_seat"]);
   const params = new URLSearchParams(window.location.search);
   const watching = params.has("watch") || !params.has("seat");
   const wantSeat = watching ? null : Number.parseInt(params.get("seat"), 10);
@@ -205,11 +207,10 @@
     } else if (message.type === "result") {
       if (!message.accepted) say(message.too_late ? tooLate(message.message) : `refused: ${message.message}`, message.too_late ? "too-late" : "refusal");
     } else if (message.type === "error") {
-      if (message.error === "seat_taken" || message.error === "replaced" || message.error === "bot_seat" || message.error === "no_such_seat") {
-        refused = message.error !== "replaced" || refused;
-        $("who").textContent = "not seated";
+      if (NOT_SEATED.has(message.error)) {
+        refused = true; // do not reconnect: the seat is someone else's (or this tab lost it)
+        $("who").textContent = "not seated: open ?watch to watch";
       }
-      if (message.error === "replaced") refused = true;
       say(`${message.error.replace(/_/g, " ")}: ${message.message}`, "refusal");
     }
   }
