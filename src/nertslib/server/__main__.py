@@ -27,7 +27,12 @@ def _delay(text: str) -> tuple[float, float]:
 
 
 def parser() -> argparse.ArgumentParser:
-    """The command line's parser."""
+    """The command line's parser.
+
+    >>> from nertslib.server.__main__ import parser
+    >>> parser().parse_args(["--bot-delay", "0,0.2"]).bot_delay
+    (0.0, 0.2)
+    """
     p = argparse.ArgumentParser(
         prog="python -m nertslib.server",
         description="Serve one Nerts table: open http://HOST:PORT/?seat=I to play, ?watch to watch",
@@ -52,7 +57,12 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Parse ``argv`` and serve; bad settings print one line and return 2."""
+    """Parse ``argv`` and serve; bad settings print one line (to stderr) and return 2.
+
+    >>> from nertslib.server.__main__ import main
+    >>> main(["--seats", "2", "--bots", "3"])
+    2
+    """
     args = parser().parse_args(argv)
     try:
         run(

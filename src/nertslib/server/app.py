@@ -84,6 +84,11 @@ def create_app(settings: TableSettings | None = None) -> Starlette:
     ``GET /`` is the page (``?seat=I`` plays seat ``I``, ``?watch`` watches), ``/static/…``
     its files and ``/ws`` the game's WebSocket (docs/protocol.md). The bots start with the
     app's lifespan. ``app.state.host`` is the :class:`~nertslib.server.host.GameHost`.
+
+    >>> from nertslib.server import TableSettings, create_app
+    >>> app = create_app(TableSettings.build(seats=3, bots=1))
+    >>> [route.path for route in app.routes]
+    ['/', '/ws', '/static']
     """
     host = GameHost(settings or TableSettings.build())
 

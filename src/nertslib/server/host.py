@@ -117,6 +117,12 @@ def _check_settings(s: TableSettings) -> None:
 class TableSettings:
     """How the server's one table is set up (build it with :meth:`build`).
 
+    >>> import nertslib as nl
+    >>> from nertslib.server.host import TableSettings
+    >>> settings = TableSettings(nl.variants.get("standard"), seats=4, bots=2, seed=9)
+    >>> settings.human_seats, settings.bot_delay
+    (range(0, 2), (0.6, 1.5))
+
     Attributes:
         variant: The rules.
         seats: Seats at the table.
@@ -232,7 +238,20 @@ class Connection:
 class GameHost:
     """The table, the match, the seats and their connections, and the bot players.
 
-    Call :meth:`start` on the event loop before use and :meth:`stop` at the end.
+    Call :meth:`start` on the event loop before use (it starts the bots) and :meth:`stop` at
+    the end. Each connection's answers and updates wait in its ``outbox``:
+
+    >>> import json
+    >>> from nertslib.server.host import GameHost, TableSettings
+    >>> host = GameHost(TableSettings.build(seats=2, bots=0, seed=4))
+    >>> conn = host.connect()
+    >>> host.receive(conn, '{"type": "join", "seat": 0}')
+    >>> token = conn.outbox.get_nowait()["token"]
+    >>> host.receive(conn, json.dumps({"type": "move", "move": "0:turn", "token": token}))
+    >>> [conn.outbox.get_nowait() for _ in range(2)][1]["accepted"]
+    True
+    >>> host.update_for(conn)["view"]["seats"][0]["waste_size"]
+    3
 
     .. versionadded:: 0.1.0
     """
