@@ -293,6 +293,9 @@ class GameHost:
         }
         self._unsubscribe()
         table = Table(state)
+        # The hand's log as the subscription delivers it: updates slice it from where each
+        # connection stopped (Table.events would copy the whole log every time).
+        self._log: list[Event] = []
         self._unsubscribe = table.subscribe(self._on_event)
         self._recorded = False
         return table
@@ -331,7 +334,8 @@ class GameHost:
 
     # --- change notification ----------------------------------------------------------------------
 
-    def _on_event(self, _event: Event) -> None:
+    def _on_event(self, event: Event) -> None:
+        self._log.append(event)
         # Table.subscribe may call this from any thread; asyncio objects belong to the loop.
         if self._loop is not None:
             self._loop.call_soon_threadsafe(self._changed)
@@ -356,7 +360,7 @@ class GameHost:
         """The ``update`` message for ``conn`` now (``None`` if it has not joined)."""
         if not conn.joined:
             return None
-        events = self.table.events
+        events = self._log
         if conn.hand != self.hand:
             conn.hand, conn.next_seq = self.hand, max(0, len(events) - _BACKLOG)
         new, conn.next_seq = events[conn.next_seq :], len(events)
