@@ -116,9 +116,10 @@ def test_a_lost_race_shows_too_late(serve: Serve, browser: Browser, page_errors:
     ann, bob = seated(browser, url, 0, page_errors), seated(browser, url, 1, page_errors)
     for page, move in zip((ann, bob), RACE, strict=True):
         expect(page.locator(f'[data-move="{move}"]')).to_have_count(1)
-    # Bob picks up his 2♠ ... and Ann's 2♠ lands first
+    # Bob picks up his 2♠ ... and Ann's 2♠ lands first: she drops it on the foundation area
+    # (not on the pile itself), which plays it where it fits, RACE[0]
     bob.locator('#mine .card[data-source="P1"][data-code="2S"]').click()
-    ann.locator(f'[data-move="{RACE[0]}"]').click()
+    ann.drag_and_drop('#mine .card[data-source="N"][data-code="2S"]', "#center h2")
     expect(bob.locator("#foundations")).to_have_text("F0 2♠")
     bob.locator('#foundation-piles [data-target="F0"]').click()
     expect(bob.locator("#message")).to_contain_text("too late")

@@ -129,12 +129,22 @@
       const hit = moves.find(([, m]) => fits(m, tgt));
       if (hit) return hit[0];
     }
+    if (target.startsWith("F")) {
+      // dropped on the foundations but not on the pile it fits: the pile it fits (or a new one)
+      const hit = moves.find(([, m]) => m.source === source && m.base === code && m.target.startsWith("F"));
+      if (hit) return hit[0];
+    }
     return null;
   }
 
   function tryMove(source, code, target) {
+    const move = findMove(source, code, target);
+    if (!move && target === "F*") {
+      say(`${cardText(code)} cannot go to a foundation now`, "refusal");
+      return;
+    }
     // A move that is not legal is sent all the same: the server's refusal says why.
-    send({ type: "move", move: findMove(source, code, target) || `${mySeat}:${code}@${source}>${target}`, token: myToken });
+    sendMove(move || `${mySeat}:${code}@${source}>${target}`);
   }
 
   function toFoundation(source, code) {
@@ -425,7 +435,8 @@
 
   function targetOf(el) {
     const t = el && el.closest("[data-target]");
-    return t ? t.dataset.target : null;
+    if (t) return t.dataset.target;
+    return el && el.closest("#center") ? "F*" : null; // the foundation area as a whole
   }
 
   function clickAt(el) {
