@@ -10,8 +10,7 @@ import pytest
 
 from tests.server.support import RACE, before_the_call, need, race_position
 
-need("starlette")
-need("httpx2")
+need("starlette.testclient")  # with httpx2 (or httpx before Starlette 1.10)
 
 from starlette.testclient import TestClient, WebSocketTestSession  # noqa: E402
 
