@@ -453,6 +453,7 @@
   }
 
   let drag = null;
+  let suppressClick = false; // the click that ends a drag is not a click on a card
   document.addEventListener("pointerdown", (e) => {
     const card = e.target.closest(".card.mine");
     if (!card || e.button > 0) return;
@@ -480,10 +481,14 @@
     drag = null;
     ghost.remove();
     const target = targetOf(document.elementFromPoint(e.clientX, e.clientY));
-    if (target) tryMove(card.dataset.source, card.dataset.code, target);
+    if (target && target !== card.dataset.source) tryMove(card.dataset.source, card.dataset.code, target);
     suppressClick = true;
+    setTimeout(() => { suppressClick = false; }, 0); // in case the browser sends no click
   });
-  let suppressClick = false;
+  document.addEventListener("pointercancel", () => {
+    if (drag && drag.ghost) drag.ghost.remove();
+    drag = null;
+  });
   document.addEventListener("click", (e) => {
     if (suppressClick) {
       suppressClick = false;
