@@ -16,17 +16,18 @@ SCRIPTS = sorted(EXAMPLES.glob("*.py"))
 #: lines may come between). A new example needs an entry here.
 EXPECTED: dict[str, list[str]] = {
     "bot_from_view.py": [
-        "hand over: nerts after 294 actions",
-        "view bot (seat 0)      15",
-        "greedy bot (seat 1)    34",
+        "hand over: stalemate after 181 actions",
+        "view bot (seat 0)       9",
+        "greedy bot (seat 1)     0",
     ],
     "host_table.py": [
         "  18   10.05s  batch  13  seat 0  0:2S@W>F3      ok (tie: both keep their cards)",
         "  19   10.05s  batch  13  seat 1  1:2S@P1>F3     ok (tie: both keep their cards)",
-        " 149   69.42s  batch 112  seat 1  1:8S@P2>P0     rejected: hand_over",
-        "standard · 2 seats · over: seat 0 called Nerts",
-        "scores: (14, 19)",
-        "replay: 111 events (36 batches), same final state: True",
+        " 178   82.26s  batch 138  seat 1  1:nerts        ok",
+        " 179   82.26s  batch 138  seat 0  0:turn         ok",  # in the air, after the call
+        "standard · 2 seats · over: seat 1 called Nerts",
+        "scores: (6, 23)",
+        "replay: 139 events (41 batches), same final state: True",
     ],
     "house_rules.py": [
         "house rules: standard,nerts_pile_size=11,stock_turn=1,max_stock_passes=3,"

@@ -679,7 +679,8 @@ def test_the_summary_kept_on_the_work_info_still_reads_the_nerts_top() -> None:
 
 
 def test_clear_caches_empties_every_cache_and_memo() -> None:
-    state = nl.deal("standard", 4, seed=5)
+    # (the fresh-pass caches serve the partial-turn house rule only)
+    state = nl.deal(nl.Variant(stock_remainder="partial_turn"), 4, seed=5)
     for step in range(120):  # random play fills the caches
         seat = step % 4
         nl.is_stuck(state, seat)

@@ -299,20 +299,30 @@ def test_the_planner_s_shortcut_takes_the_search_s_move_with_and_without_a_space
 
 
 _KING_SPACES = nl.Variant(
-    nerts_pile_size=3, work_piles=5, space_fill="king_only", tie_policy="both_keep"
+    nerts_pile_size=3,
+    work_piles=5,
+    space_fill="king_only",
+    tie_policy="both_keep",
+    stock_remainder="partial_turn",
 )
 
 
 def test_a_whole_pile_moved_into_a_space_leaves_the_planner_s_shortcut_alone() -> None:
     # Seat 1's piles have spaces: the King's pile moved into one gives the same sorted piles,
     # so the summary's search finds two configurations although three moves lead from here,
-    # and the planner's move is the last one. (Found by Hypothesis: seed 4, two seats.)
-    start = nl.deal(_KING_SPACES, 2, 4)
-    log = _generic(start)[1]
-    assert fastplay.play_greedy(start, 100_000)[1] == log
-    state = start
-    for step in log[:65]:
-        state = stuck.resolve_stalemate(state) if step is None else nl.apply(state, step)
+    # and the planner's move is the last one. (Found by Hypothesis: seed 4, two seats, the
+    # 65th action of a greedy hand under the partial-turn rule before sliding under obeyed the
+    # space rule; the position itself is pinned here.)
+    state = nl.GameState.from_nfen(
+        "pounce,nerts_pile_size=3,work_pile_layout=single,stock_remainder=partial_turn "
+        "AH0.2H1.3H0.4H1.5H0.6H0.7H1.8H0/AS1.2S1.3S1/AH1/AD0.2D0.3D0.4D0/AC0.2C1.3C0 "
+        "9C|KS|5C|10D.9S|KD.QC.JD.10C.9D.8S|KC|10H.7H.7S.7D.6D.2C.4S.JS.5D.JH.QD|"
+        "JC.7C.9H.2H.3S.QS.8D.6C.QH.6S.AS.8C.KH.2S.10S.5S.4C.4H|0 "
+        "10C.6D|KS.QH.JS.10H.9C|-|8S.7D.6S.5H|-|5D.4C.3H|3C.JH.4S.2D.6H|"
+        "3D.10D.QS.QD.QC.KD.9S.JC.10S.5C.AC.7C.JD.AD.9D.KC.8D.8H.KH.5S.4D.9H.6C.8C.7S|0 "
+        "play r0 s4"
+    )
+    assert state.variant == _KING_SPACES
     hand = fastplay._Hand(state)
     seat = hand.seats[1]
     hand._summary(seat)  # the summary's path, not _first_step

@@ -146,7 +146,7 @@ def test_word_constructors(factory, kind, seat):
         0,
     )
     assert str(m) == f"{seat}:{kind.value}"
-    assert m.is_progress is False
+    assert m.is_progress is (kind is MoveKind.CALL)  # calling Nerts is progress
     assert m.to_foundation is False
 
 
@@ -451,10 +451,17 @@ def test_truth_table_values():
     assert got == expected
 
 
-@pytest.mark.parametrize("kind", list(WORDS))
-def test_word_moves_are_not_progress(kind):
+@pytest.mark.parametrize("kind", [k for k in WORDS if k is not MoveKind.CALL])
+def test_stock_moves_are_not_progress(kind):
     m = Move(4, kind)
     assert m.is_progress is False
+    assert m.to_foundation is False
+
+
+def test_the_call_is_progress():
+    # rules.md section 7: progress includes calling Nerts
+    m = Move(4, MoveKind.CALL)
+    assert m.is_progress is True
     assert m.to_foundation is False
 
 
@@ -465,5 +472,5 @@ def test_predicates_property(m):
         assert m.is_progress is (m.source is not Zone.WORK or m.to_foundation)
         assert m.seat == m.card.owner
     else:
-        assert m.is_progress is False
+        assert m.is_progress is (m.kind is MoveKind.CALL)
         assert m.to_foundation is False

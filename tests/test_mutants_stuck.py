@@ -7,6 +7,8 @@ foundation, the last seat's stock is spent, and only the piles a test names can 
 docs/mutation-survivors.md for the mutants these tests kill and the ones that are equivalent.
 """
 
+from typing import Any
+
 import pytest
 
 import nertslib as nl
@@ -54,7 +56,7 @@ def _klondike_joker_position() -> nl.GameState:
 def test_the_joker_search_turns_up_face_down_cards() -> None:
     state = _klondike_joker_position()
     assert state.seats[0].joker_key(nl.Card.joker_of(0, 1)) == 9 * 2 + 1
-    assert nl.is_stuck(state, 0) is False
+    assert stuck_by_search(state, 0) is False
     assert plan_progress(state, 0) == nl.Move.parse("0:X1@P0>P1")
     after = nl.apply(state, nl.Move.parse("0:X1@P0>P1"))
     assert after.seats[0].work_piles[0] == (nl.Card.parse("QH", owner=0),)
@@ -94,7 +96,7 @@ def test_the_joker_search_keeps_a_bound_joker_bound_after_a_move() -> None:
     )
     assert state.seats[0].joker_key(nl.Card.joker_of(0, 1)) == 9 * 2 + 1
     assert nl.legal_moves(state, 0) == (nl.Move.parse("0:8S@P0>P1"),)
-    assert nl.is_stuck(state, 0) is True
+    assert stuck_by_search(state, 0) is True
     assert plan_progress(state, 0) is None
 
 
@@ -106,6 +108,21 @@ def test_the_joker_search_keeps_a_bound_joker_bound_after_a_move() -> None:
 # waste top, a joker among it, so the layout holds a joker and the joker search decides.
 
 ALL_CODES = [f"{r}{s}" for s in "CDHS" for r in RANKS]
+
+
+def stuck_by_search(state: nl.GameState, seat: int) -> bool:
+    """The rearrangement search's verdict for ``seat``, the call of Nerts aside.
+
+    Without a Nerts pile (:func:`joker_seat`'s default) the seat may call, so
+    :func:`nertslib.is_stuck` says False at once (calling is progress); these tests are about
+    the search behind it. With a Nerts pile the two agree.
+    """
+    verdict = stuck_mod.stuck_layout(state, state.seats[seat], state.ctx)
+    if state.seats[seat].nerts_pile:
+        assert nl.is_stuck(state, seat) is verdict
+    else:
+        assert nl.is_stuck(state, seat) is False
+    return verdict
 
 
 def joker_seat(
@@ -176,52 +193,56 @@ def joker_seat(
 def test_a_layout_holding_one_joker_takes_the_joker_search(declared: str, held: str) -> None:
     """Seat 1's only play is the joker in its waste, as an Ace onto one of four 2s."""
     state = joker_seat(work=["2C", "2D", "2H", "2S"], waste_top=held, nerts="KD", declared=declared)
-    assert nl.is_stuck(state, 1) is False
+    assert stuck_by_search(state, 1) is False
     assert plan_progress(state, 1) is None  # a play exists now: nothing to plan
     assert nl.legal_moves(state, 1)[0] == nl.Move.parse(f"1:{held}@W>P0")
 
 
 def test_a_nerts_only_space_takes_the_nerts_top_in_the_joker_search() -> None:
     state = joker_seat(work=["2C", ""], waste_top="KS", nerts="KD", space_fill="nerts_only")
-    assert nl.is_stuck(state, 1) is False
+    assert stuck_by_search(state, 1) is False
     assert nl.legal_moves(state, 1) == (nl.Move.parse("1:KD@N>P1"),)
 
 
 def test_a_nerts_only_space_refuses_the_waste_top_in_the_joker_search() -> None:
     state = joker_seat(work=["2C", ""], waste_top="KS", space_fill="nerts_only")
-    assert nl.is_stuck(state, 1) is True
+    assert stuck_by_search(state, 1) is True
     assert nl.legal_moves(state, 1) == (nl.Move.parse("1:nerts"),)  # the space takes no work card
 
 
 @pytest.mark.parametrize(
-    ("slide", "space", "stuck"),
+    ("slide", "space_fill", "space", "stuck"),
     [
-        ("off", True, True),
-        ("always", False, False),
-        ("needs_space", False, True),
-        ("needs_space", True, False),
+        ("off", "any", False, True),
+        ("always", "any", False, False),
+        ("needs_space", "any", False, True),
+        # sliding under obeys the space rule: the waste top may not fill a nerts_only space
+        ("needs_space", "nerts_only", True, True),
+        ("always", "nerts_only", False, True),
     ],
 )
-def test_sliding_under_in_the_joker_search(slide: str, space: bool, stuck: bool) -> None:
-    """The waste top K♦ can only slide under Q♠ (it may not fill a ``nerts_only`` space)."""
+def test_sliding_under_in_the_joker_search(
+    slide: str, space_fill: str, space: bool, stuck: bool
+) -> None:
+    """The waste top K♦ can only slide under Q♠."""
     work = ["QS", ""] if space else ["QS"]
-    state = joker_seat(work=work, waste_top="KD", space_fill="nerts_only", slide_under=slide)
-    assert nl.is_stuck(state, 1) is stuck
+    state = joker_seat(work=work, waste_top="KD", space_fill=space_fill, slide_under=slide)
+    assert stuck_by_search(state, 1) is stuck
     assert (nl.Move.parse("1:KD@W>U0") in nl.legal_moves(state, 1)) is not stuck
 
 
 def test_building_down_in_the_joker_search() -> None:
     state = joker_seat(work=["QS"], waste_top="JD", slide_under="off")
-    assert nl.is_stuck(state, 1) is False
+    assert stuck_by_search(state, 1) is False
     assert nl.legal_moves(state, 1)[:2] == (nl.Move.parse("1:nerts"), nl.Move.parse("1:JD@W>P0"))
 
 
 def test_a_bound_joker_alone_takes_only_its_own_slide_under() -> None:
     """X1 is bound as a red 9: Q♦ cannot slide under it (it would have to be a black J)."""
     state = joker_seat(work=["X1"], waste_top="QD", bind={"X1": "r9"}, slide_under="always")
-    assert nl.is_stuck(state, 1) is True
+    assert stuck_by_search(state, 1) is True
     unbound = joker_seat(work=["X1"], waste_top="QD", slide_under="always")
-    assert nl.is_stuck(unbound, 1) is False
+    assert stuck_by_search(unbound, 1) is False
 
 
 def test_covering_a_free_joker_with_a_bound_one_binds_it() -> None:
@@ -244,34 +265,34 @@ def test_binding_a_second_joker_keeps_the_first_bound() -> None:
 def test_a_pinned_joker_goes_up_only_as_its_own_colour_and_rank(limit: str) -> None:
     """X1 on 10♥ is a black 9: hearts need 9♥, and a black 9 starts no foundation."""
     state = joker_seat(work=["10H.X1"], waste_top="KC", hearts_to=8, foundation_limit=limit)
-    assert nl.is_stuck(state, 1) is True
+    assert stuck_by_search(state, 1) is True
     assert not any(m.to_foundation for m in nl.legal_moves(state, 1))
 
 
 def test_an_open_joker_may_start_a_second_foundation_of_a_suit() -> None:
     """Every suit has a foundation; with ``unlimited`` foundations X1 still goes up as an Ace."""
     state = joker_seat(work=["X1"], waste_top="KC", foundation_limit="unlimited")
-    assert nl.is_stuck(state, 1) is False
+    assert stuck_by_search(state, 1) is False
     assert nl.Move.parse("1:X1=AC@P0>F+") in nl.legal_moves(state, 1)
-    assert nl.is_stuck(joker_seat(work=["X1"], waste_top="KC"), 1) is True  # one_per_suit
+    assert stuck_by_search(joker_seat(work=["X1"], waste_top="KC"), 1) is True  # one_per_suit
 
 
 def test_a_joker_on_the_waste_goes_up_as_the_card_a_foundation_needs() -> None:
     state = joker_seat(work=["AC"], waste_top="X1", nerts="KD", hearts_to=8)
-    assert nl.is_stuck(state, 1) is False
+    assert stuck_by_search(state, 1) is False
     assert nl.legal_moves(state, 1)[0] == nl.Move.parse("1:X1=9H@W>F2")
 
 
 def test_the_joker_search_tries_the_waste_top_as_well_as_the_nerts_top() -> None:
     state = joker_seat(work=["QS"], waste_top="JD", nerts="KD", slide_under="off")
-    assert nl.is_stuck(state, 1) is False
+    assert stuck_by_search(state, 1) is False
     assert nl.Move.parse("1:JD@W>P0") in nl.legal_moves(state, 1)
 
 
 def test_the_last_seats_second_joker_in_the_joker_search() -> None:
     """Seat 7's X2 has the highest declared ids of all: no foundation takes it here."""
     state = joker_seat(work=["X2"], waste_top="KC", seats=8)
-    assert nl.is_stuck(state, 7) is True
+    assert stuck_by_search(state, 7) is True
     assert nl.legal_moves(state, 7) == (nl.Move.parse("7:nerts"),)
 
 
@@ -292,30 +313,27 @@ def test_the_joker_search_moves_work_cards_into_a_space() -> None:
         passes={0: 1},
     )
     assert (state.seats[0].stock, state.seats[0].waste) == ((), ())
-    assert nl.is_stuck(state, 0) is False
+    assert stuck_by_search(state, 0) is False
     assert plan_progress(state, 0) == nl.Move.parse("0:X1@P0>P1")
 
 
 def test_the_joker_search_slides_under_only_when_the_variant_lets_it() -> None:
-    """J♠ under 10♦ would uncover the Q♥ the hearts need; ``slide_under="off"`` forbids it."""
-    work = ["QH.JS", "10D", ""]
-    off = joker_seat(
-        work=work, waste_top="KD", hearts_to=11, space_fill="nerts_only", slide_under="off"
-    )
-    assert nl.is_stuck(off, 1) is True
-    on = joker_seat(
-        work=work, waste_top="KD", hearts_to=11, space_fill="nerts_only", slide_under="needs_space"
-    )
-    assert nl.is_stuck(on, 1) is False
+    """J♠ under 10♦ would uncover the Q♥ the hearts need; ``slide_under="off"`` forbids it,
+    and so does a space rule that J♠ may not fill (sliding under is filling a space first).
+    Single-card moves keep 9♣ from taking 10♦ onto J♠ (which would open a space)."""
+    work = ["QH.JS", "10D.9C"]
+    knobs: Any = {"hearts_to": 11, "work_pile_move": "top_card"}
+    off = joker_seat(work=work, waste_top="KD", slide_under="off", **knobs)
+    assert stuck_by_search(off, 1) is True
+    on = joker_seat(work=work, waste_top="KD", slide_under="always", **knobs)
+    assert stuck_by_search(on, 1) is False
     assert plan_progress(on, 1) == nl.Move.parse("1:JS@P0>U1")
-    no_space = joker_seat(
-        work=work[:2],
-        waste_top="KD",
-        hearts_to=11,
-        space_fill="nerts_only",
-        slide_under="needs_space",
+    no_space = joker_seat(work=work, waste_top="KD", slide_under="needs_space", **knobs)
+    assert stuck_by_search(no_space, 1) is True
+    nerts_only = joker_seat(
+        work=work, waste_top="KD", space_fill="nerts_only", slide_under="always", **knobs
     )
-    assert nl.is_stuck(no_space, 1) is True
+    assert stuck_by_search(nerts_only, 1) is True
 
 
 def test_nothing_slides_under_face_down_cards_in_the_joker_search() -> None:
@@ -327,7 +345,7 @@ def test_nothing_slides_under_face_down_cards_in_the_joker_search() -> None:
         work_pile_layout="klondike",
         slide_under="always",
     )
-    assert nl.is_stuck(state, 1) is True
+    assert stuck_by_search(state, 1) is True
     rejection = nl.check(state, nl.Move.parse("1:JD@P0>U1"))
     assert rejection is not None
     assert rejection.reason is nl.Reason.DOES_NOT_FIT
@@ -348,7 +366,7 @@ def test_the_joker_search_stacks_a_moved_card_on_top_of_its_target() -> None:
         work=["X1.JS", "QD"], waste_top="QH", bind={"X1": "r12"}, slide_under="always"
     )
     assert nl.legal_moves(state, 1) == (nl.Move.parse("1:nerts"), nl.Move.parse("1:JS@P0>P1"))
-    assert nl.is_stuck(state, 1) is True
+    assert stuck_by_search(state, 1) is True
 
 
 # --- move generation with jokers (the moves the search and legal_moves share) --------------------
@@ -390,13 +408,28 @@ def test_card_id_zero_plays_from_the_nerts_pile_and_the_waste(jokers: int) -> No
 
 
 def test_a_stalemate_resolution_keeps_bound_jokers_bound() -> None:
-    state = joker_seat(
-        work=["X1"],
-        waste_top="QD",
-        bind={"X1": "r9"},
+    """Both seats hold a King in the Nerts pile that goes nowhere, every Ace frozen in a
+    waste that has no pass left; seat 1's X1 is bound as a red 9."""
+    variant = nl.Variant(
+        jokers_per_deck=2,
+        work_piles=1,
+        max_stock_passes=1,
         slide_under="always",
         space_fill="nerts_only",
     )
+    deck = [*ALL_CODES, "X1", "X2"]
+    waste0 = [c for c in deck if c not in ("KH", "KS", "QC")] + ["QC"]
+    waste1 = [c for c in deck if c not in ("KD", "X1", "QD")] + ["QD"]
+    state = position(
+        variant,
+        seats=2,
+        nerts={0: "KH", 1: "KD"},
+        work={0: ["KS"], 1: ["X1"]},
+        waste={0: ".".join(waste0), 1: ".".join(waste1)},
+        passes={0: 1, 1: 1},
+    )
+    state = nl.GameState.from_nfen(state.to_nfen().replace("|X1|", "|X1(r9)|"))
+    assert state.seats[1].joker_key(nl.Card.joker_of(1, 1)) == 9 * 2 + 1
     assert nl.all_stuck(state) is True
     after = nl.resolve_stalemate(state)
     assert after.seats[1].joker_key(nl.Card.joker_of(1, 1)) == 9 * 2 + 1
@@ -413,7 +446,7 @@ def test_a_pile_turns_up_its_face_down_cards_one_by_one_in_the_stuck_search() ->
         jokers_per_deck=0,
         space_fill="nerts_only",
     )
-    assert nl.is_stuck(state, 1) is False
+    assert stuck_by_search(state, 1) is False
     assert plan_progress(state, 1) == nl.Move.parse("1:JD@P0>P1")
     after = nl.apply(nl.apply(state, nl.Move.parse("1:JD@P0>P1")), nl.Move.parse("1:QC@P0>P2"))
     assert after.seats[1].work_piles[0] == tuple(nl.Card.parse(c, owner=1) for c in ("KS", "9H"))
@@ -430,9 +463,8 @@ def test_the_stuck_search_slides_a_card_under_a_pile_as_its_new_base() -> None:
         waste_top="QS",
         jokers_per_deck=0,
         slide_under="always",
-        space_fill="nerts_only",
     )
-    assert nl.is_stuck(state, 1) is False
+    assert stuck_by_search(state, 1) is False
     assert plan_progress(state, 1) == nl.Move.parse("1:JD@P0>U1")
 
 
@@ -521,30 +553,39 @@ def test_one_space_does_not_end_a_search_that_can_turn_cards_up() -> None:
 
 def test_the_nerts_top_onto_a_work_pile_is_progress() -> None:
     state = joker_seat(work=["10S"], nerts="9H", waste_top="KD", jokers_per_deck=0)
-    assert nl.is_stuck(state, 1) is False
+    assert stuck_by_search(state, 1) is False
 
 
 def test_a_nerts_top_that_fits_under_nothing_is_no_progress() -> None:
     state = joker_seat(
         work=["QS"], nerts="9H", waste_top="KC", jokers_per_deck=0, slide_under="always"
     )
-    assert nl.is_stuck(state, 1) is True
+    assert stuck_by_search(state, 1) is True
 
 
-@pytest.mark.parametrize(("slide", "stuck"), [("needs_space", False), ("off", True)])
+@pytest.mark.parametrize(
+    ("slide", "space_fill", "space", "stuck"),
+    [
+        ("always", "any", False, False),
+        ("off", "any", False, True),
+        ("needs_space", "any", False, True),
+        # J♥ may not fill a King-only space, so it may not slide under either
+        ("needs_space", "king_only", True, True),
+    ],
+)
 def test_the_nerts_top_slides_under_a_base_only_when_the_variant_lets_it(
-    slide: str, stuck: bool
+    slide: str, space_fill: str, space: bool, stuck: bool
 ) -> None:
-    """J♥ under 10♣ with a King-only space open; the waste top Q♦ fits nowhere."""
+    """J♥ under 10♣; the waste top Q♦ fits nowhere."""
     state = joker_seat(
-        work=["10C", ""],
+        work=["10C", ""] if space else ["10C"],
         nerts="JH",
         waste_top="QD",
         jokers_per_deck=0,
-        space_fill="king_only",
+        space_fill=space_fill,
         slide_under=slide,
     )
-    assert nl.is_stuck(state, 1) is stuck
+    assert stuck_by_search(state, 1) is stuck
 
 
 def test_seat_0s_ace_of_clubs_as_nerts_top_is_progress() -> None:
@@ -558,7 +599,7 @@ def test_seat_0s_ace_of_clubs_as_nerts_top_is_progress() -> None:
         waste={0: ".".join(f"{r}C" for r in RANKS[1:12])},
         passes={0: 1},
     )
-    assert nl.is_stuck(state, 0) is False
+    assert stuck_by_search(state, 0) is False
 
 
 @pytest.mark.parametrize("same_suit_first", [True, False])
@@ -569,9 +610,9 @@ def test_stuck_detection_does_not_mix_up_build_rules(same_suit_first: bool) -> N
     same_suit = joker_seat(**args)  # type: ignore[arg-type]
     stuck_mod._WORK_TOPS.clear()  # the first query fills the cache the second one reads
     if same_suit_first:
-        assert [nl.is_stuck(same_suit, 1), nl.is_stuck(any_suit, 1)] == [True, False]
+        assert [stuck_by_search(same_suit, 1), stuck_by_search(any_suit, 1)] == [True, False]
     else:
-        assert [nl.is_stuck(any_suit, 1), nl.is_stuck(same_suit, 1)] == [False, True]
+        assert [stuck_by_search(any_suit, 1), stuck_by_search(same_suit, 1)] == [False, True]
 
 
 def test_a_summary_is_shared_only_where_every_move_can_be_undone() -> None:
@@ -640,7 +681,7 @@ def test_a_one_card_turn_shows_the_last_stock_card() -> None:
     )
     state = pass_seat(variant, "3H.2S.AD", "9D", 0)
     assert (len(state.seats[1].stock), len(state.seats[1].waste)) == (1, 3)
-    assert nl.is_stuck(state, 1) is False
+    assert stuck_by_search(state, 1) is False
 
 
 def test_with_no_pass_left_the_remainder_turns_up_and_nothing_flips_over() -> None:
@@ -649,7 +690,7 @@ def test_with_no_pass_left_the_remainder_turns_up_and_nothing_flips_over() -> No
         stock_remainder="flip_immediately", max_stock_passes=0, foundation_limit="one_per_suit"
     )
     state = pass_seat(variant, "3H.2S", "AD.9D", 0)
-    assert nl.is_stuck(state, 1) is True
+    assert stuck_by_search(state, 1) is True
     assert waste_tops(state.seats[1], state.ctx) == {
         nl.Card.parse(c, owner=1).id for c in ("2S", "AD")
     }
@@ -658,7 +699,7 @@ def test_with_no_pass_left_the_remainder_turns_up_and_nothing_flips_over() -> No
 def test_a_seat_that_must_fill_a_space_is_not_stuck() -> None:
     state = position("racing_demon", nerts={0: "9C"}, work={0: ["9S", "", "KD", "QC"]})
     assert nl.legal_moves(state, 0) == (nl.Move.parse("0:9C@N>P1"),)
-    assert nl.is_stuck(state, 0) is False
+    assert stuck_by_search(state, 0) is False
 
 
 def test_the_stuck_search_moves_a_long_run_into_a_space() -> None:
@@ -677,4 +718,4 @@ def test_the_stuck_search_moves_a_long_run_into_a_space() -> None:
         passes={0: 0, 1: 0},
     )
     assert (state.seats[1].stock, state.seats[1].waste, state.seats[1].nerts_pile) == ((), (), ())
-    assert nl.is_stuck(state, 1) is False
+    assert stuck_by_search(state, 1) is False

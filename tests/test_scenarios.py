@@ -147,8 +147,25 @@ def test_stock_turns_three_and_the_third_card_ends_on_top() -> None:
     assert s.seats[0].waste_top == nl.Card.parse("9C")
 
 
-def test_stock_remainder_and_restock() -> None:
+def test_fewer_than_three_cards_go_to_the_discard_pile_and_the_deck_is_turned_over() -> None:
+    # Seeds 000-003: "when your stock is almost exhausted (fewer than three cards), put the
+    # remaining cards on the discard pile, turn the deck over and go on with the new stock"
     s = position(nerts={0: "2H"}, work={0: ["KS", "QS", "JS", "10S"]})
+    assert s.variant.stock_remainder == "flip_immediately"
+    lay = s.seats[0]
+    assert len(lay.stock) == 47
+    for _ in range(15):
+        s = nl.apply(s, move("0:turn"))
+    assert (len(s.seats[0].stock), len(s.seats[0].waste)) == (2, 45)
+    s = nl.apply(s, move("0:turn"))  # the last two onto the waste, and the deck turned over
+    assert s.seats[0].stock == lay.stock  # the new stock, in the dealt order
+    assert (s.seats[0].waste, s.seats[0].passes) == ((), 1)
+    assert "0:restock" not in moves_text(s, 0)
+
+
+def test_stock_remainder_and_restock_with_the_partial_turn_house_rule() -> None:
+    house = nl.Variant(stock_remainder="partial_turn")
+    s = position(house, nerts={0: "2H"}, work={0: ["KS", "QS", "JS", "10S"]})
     lay = s.seats[0]
     assert len(lay.stock) == 47
     for _ in range(15):
@@ -245,7 +262,7 @@ def test_empty_sources_are_reported() -> None:
 
 
 def test_waste_empty_and_pass_limit() -> None:
-    v = nl.Variant(max_stock_passes=1)
+    v = nl.Variant(max_stock_passes=1, stock_remainder="partial_turn")
     s = position(v, nerts={0: "2H"}, work={0: ["KS", "QS", "JS", "10S"]})
     for _ in range(16):
         s = nl.apply(s, move("0:turn"))

@@ -210,7 +210,7 @@ def test_outcome_of_a_played_hand():
     final, _ = nl.play_hand(nl.deal("standard", seats=2, seed=4), [nl.greedy_bot] * 2)
     result = nl.outcome(final)
     assert result == Outcome(EndReason.NERTS, 1, nl.hand_scores(final))
-    assert result.scores == (10, 13)
+    assert result.scores == (9, 13)
     assert final.caller == 1
 
 

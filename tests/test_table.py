@@ -245,7 +245,9 @@ def test_under_any_suit_build_cards_of_one_key_tie_even_from_one_seat() -> None:
     assert codes(after)[4:] == ["5H0"]
 
 
-def test_a_call_ends_the_batch_even_after_a_tie() -> None:
+def test_cards_in_the_air_after_a_tie_and_a_call_finish_their_move() -> None:
+    # Seeds: once Nerts is called "cards in the air may finish their move and are counted in
+    # the scoring": seat 0's 6H, submitted in the call's batch, lands and scores.
     s = position(
         seats=2,
         foundations=["AH0.2H0.3H0.4H0"],
@@ -254,21 +256,51 @@ def test_a_call_ends_the_batch_even_after_a_tie() -> None:
     )
     batch = moves("0:5H@N>F0", "1:5H@N>F0", "1:nerts", SIX_0, "0:turn")
     after, results = arbitrate(s, batch)
-    assert results[:3] == (None, None, None)
-    assert results[3:] == (
-        nl.Rejection(nl.Reason.HAND_OVER, "the hand is over", batch[3]),
-        nl.Rejection(nl.Reason.HAND_OVER, "the hand is over", batch[4]),
-    )
+    assert results == (None,) * 5
     assert (after.status, after.caller) == (nl.EndReason.NERTS, 1)
-    assert codes(after)[4:] == ["5H0", "5H1"]
-    assert nl.hand_scores(after) == (5 - 2, 1)
+    assert codes(after)[4:] == ["5H0", "5H1", "6H0"]
+    assert nl.hand_scores(after) == (6 - 2, 1)
+    # a batch later, the hand is over for everyone
+    late = nl.check(after, move("0:turn"))
+    assert late is not None
+    assert late.reason is nl.Reason.HAND_OVER
 
 
-def test_no_tie_after_a_call() -> None:
+def test_the_caller_and_second_calls_stop_at_the_call() -> None:
+    s = position(seats=2, foundations=["AH0.2H0.3H0.4H0"], nerts={0: "5H"}, waste={0: "6H"})
+    assert nl.apply(s, move("0:5H@N>F0")).seats[1].nerts_pile == ()  # seat 1 may call too
+    batch = moves("0:5H@N>F0", "0:nerts", SIX_0, "1:nerts")
+    after, results = arbitrate(nl.apply(s, move("0:5H@N>F0")), batch[1:])
+    assert results == (
+        None,
+        nl.Rejection(nl.Reason.HAND_OVER, "the hand is over", batch[2]),
+        nl.Rejection(nl.Reason.HAND_OVER, "the hand is over", batch[3]),
+    )
+    assert (after.status, after.caller) == (nl.EndReason.NERTS, 0)
+    assert after.seats[0].waste_top == nl.Card.parse("6H", owner=0)
+
+
+def test_a_tie_in_the_air_after_a_call() -> None:
+    # seat 1's 5H was legal before seat 0's landed, in the same batch as seat 0's call: under
+    # both_keep it ties, in the air; under first_wins it loses its race
     s = position(seats=2, foundations=["AH0.2H0.3H0.4H0"], nerts={0: "5H"}, waste={1: "5H"})
     batch = moves("0:5H@N>F0", "0:nerts", FIVE_1)
     after, results = arbitrate(s, batch)
-    assert results == (None, None, nl.Rejection(nl.Reason.HAND_OVER, "the hand is over", batch[2]))
+    assert results == (None, None, None)
+    assert codes(after)[4:] == ["5H0", "5H1"]
+    assert (after.status, after.caller) == (nl.EndReason.NERTS, 0)
+    assert nl.hand_scores(after) == (5, 1)
+    first = position(
+        nl.Variant(tie_policy="first_wins"),
+        seats=2,
+        foundations=["AH0.2H0.3H0.4H0"],
+        nerts={0: "5H"},
+        waste={1: "5H"},
+    )
+    after, results = arbitrate(first, batch)
+    assert results[:2] == (None, None)
+    assert results[2] is not None
+    assert results[2].reason is nl.Reason.RACE_LOST
     assert codes(after)[4:] == ["5H0"]
     assert after.seats[1].waste_top == nl.Card.parse("5H", owner=1)
 
@@ -280,11 +312,15 @@ def test_call_mode_auto_ends_the_hand_with_the_tied_last_card() -> None:
         foundations=["AH0.2H0.3H0.4H0"],
         nerts={0: "9C.5H", 1: "5H"},
     )
-    after, results = arbitrate(s, moves("0:5H@N>F0", "1:5H@N>F0", "0:9C@N>P0"))
-    assert results[:2] == (None, None)
-    assert results[2] is not None
-    assert results[2].reason is nl.Reason.HAND_OVER
+    # seat 1's tied 5H is its last Nerts card: the call; seat 0's 9C is in the air, and
+    # emptying seat 0's Nerts pile too does not make it the caller
+    after, results = arbitrate(s, moves("0:5H@N>F0", "1:5H@N>F0", "0:9C@N>P0", "1:turn"))
+    assert results[:3] == (None, None, None)
+    assert results[3] is not None
+    assert results[3].reason is nl.Reason.HAND_OVER
     assert (after.status, after.caller) == (nl.EndReason.NERTS, 1)
+    assert after.seats[0].nerts_pile == ()
+    assert nl.hand_scores(after) == (5, 1 + 10)
 
 
 def test_nfen_round_trips_a_tied_foundation() -> None:
@@ -399,18 +435,35 @@ def check_batch(s: nl.GameState, batch: list[nl.Move]) -> None:
     assert len(results) == len(batch)
     assert all(r is None or r.move == m for r, m in zip(results, batch, strict=True))
     assert state_problems(after) == []
-    if s.variant.tie_policy == "first_wins":
-        assert (after, results) == _fold(s, batch)
+    folded = _fold(s, batch)
+    called = not s.is_over and folded[0].status is nl.EndReason.NERTS
+    if s.variant.tie_policy == "first_wins" and not called:
+        assert (after, results) == folded  # without a call, apply move by move
     # Step by step: each prefix of the batch is arbitrated the same way (results only depend
-    # on what came before), and each result is check's, except a tie.
+    # on what came before), and each result is check's, except a tie. After an accepted call
+    # the other seats' moves are checked in the hand still in play (cards in the air), and
+    # the caller's own moves and further calls are refused.
     before = s
     ties = 0
+    caller = -1
     for i, m in enumerate(batch):
         step, prefix = arbitrate(s, batch[: i + 1])
         assert prefix == results[: i + 1]
-        plain = nl.check(before, m)
+        if caller >= 0 and (m.seat == caller or m.kind is nl.MoveKind.CALL):
+            refused = results[i]
+            assert refused is not None
+            assert refused.reason is nl.Reason.HAND_OVER
+            assert step == before
+            continue
+        live = before if caller < 0 else attrs.evolve(before, status=None, caller=-1)
+        plain = nl.check(live, m)
         if results[i] == plain:
-            assert step == (before if plain else nl.apply(before, m))
+            expected = live if plain else nl.apply(live, m)
+            if plain is None and caller < 0 and expected.status is nl.EndReason.NERTS:
+                caller = expected.caller  # this move is the call
+            elif caller >= 0:
+                expected = attrs.evolve(expected, status=nl.EndReason.NERTS, caller=caller)
+            assert step == expected
         else:
             ties += 1
             assert results[i] is None
@@ -418,18 +471,18 @@ def check_batch(s: nl.GameState, batch: list[nl.Move]) -> None:
             assert plain.reason is nl.Reason.RACE_LOST
             assert s.variant.tie_policy == "both_keep"
             assert m.card is not None
-            changed = [
-                k for k, p in enumerate(step.fnd) if k >= len(before.fnd) or p != before.fnd[k]
-            ]
+            changed = [k for k, p in enumerate(step.fnd) if k >= len(live.fnd) or p != live.fnd[k]]
             assert len(changed) == 1
             k = changed[0]
-            assert step.fnd[k] == (*before.fnd[k], m.card.id)
-            top = before.fnd[k][-1]
+            assert step.fnd[k] == (*live.fnd[k], m.card.id)
+            top = live.fnd[k][-1]
             assert s.ctx.fkey[top] == s.ctx.fkey[m.card.id]
             assert top not in {c for p in s.fnd for c in p}  # it landed in this batch
             assert [lay for i2, lay in enumerate(step.layouts) if i2 != m.seat] == [
-                lay for i2, lay in enumerate(before.layouts) if i2 != m.seat
+                lay for i2, lay in enumerate(live.layouts) if i2 != m.seat
             ]
+            if caller < 0 and step.status is nl.EndReason.NERTS:
+                caller = step.caller  # a tied last Nerts card under call_mode="auto"
         before = step
     assert before == after
     note(f"ties: {ties}")
@@ -729,7 +782,7 @@ def test_table_replay_records_stalemate_resolutions() -> None:
     replay = table.replay()
     final, log = nl.play_hand(nl.deal("standard", seats=1, seed=0), [nl.greedy_bot])
     assert replay.events == tuple(RESOLVE if m is None else m for m in log)
-    assert log.count(None) == 2
+    assert log.count(None) == 4
     assert replay.final() == table.state == final
 
 
@@ -740,3 +793,64 @@ def test_table_replay_needs_a_table_that_started_from_a_deal() -> None:
     assert str(info.value) == (
         "this table did not start from a fresh deal, and a replay starts from deal(variant, 2, 0)"
     )
+
+
+# --- cards in the air: call_grace -------------------------------------------------------------
+
+
+def in_the_air_race() -> nl.GameState:
+    """Seat 0 may call (its Nerts pile is empty); seats 1 and 2 each hold a 5H for the hearts,
+    and seat 1 a 6H in its waste."""
+    return position(
+        seats=3,
+        foundations=["AH0.2H0.3H0.4H0"],
+        nerts={1: "9C.5H", 2: "5H"},
+        waste={1: "6H"},
+    )
+
+
+def test_moves_within_the_call_grace_join_the_call_s_batch() -> None:
+    clock = iter([10.0, 10.1, 10.2, 10.3]).__next__
+    table = Table(in_the_air_race(), clock=clock, call_grace=0.25)
+    assert table.submit(move("0:nerts")) is None
+    assert table.is_over  # the hand is called at once ...
+    assert table.submit(move("1:5H@N>F0")) is None  # ... but cards in the air still land
+    assert table.submit(move("2:5H@N>F0")) is None  # a tie with seat 1's, in the same batch
+    late = table.submit(move("1:6H@W>F0"))  # 0.3 s after the call: too late
+    assert late is not None
+    assert late.reason is nl.Reason.HAND_OVER
+    assert [e.batch for e in table.events] == [0, 0, 0, 1]
+    assert [c.code + str(c.owner) for c in table.state.foundations[0]][4:] == ["5H1", "5H2"]
+    assert (table.state.status, table.state.caller) == (nl.EndReason.NERTS, 0)
+    # the log rebuilds the state: arbitrate over the joined batch gives the same
+    joined = [e.move for e in table.events if e.batch == 0 and e.move is not None]
+    assert arbitrate(in_the_air_race(), joined)[0] == table.state
+
+
+def test_a_zero_call_grace_closes_the_batch_with_the_call() -> None:
+    table = Table(in_the_air_race(), clock=itertools.repeat(1.0).__next__, call_grace=0)
+    assert table.submit_batch(moves("0:nerts", "1:5H@N>F0")) == (None, None)  # same batch
+    late = table.submit(move("2:5H@N>F0"))  # even at the same instant: another submission
+    assert late is not None
+    assert late.reason is nl.Reason.HAND_OVER
+
+
+def test_the_caller_s_own_moves_never_join_and_a_replay_rebuilds_the_table() -> None:
+    start = nl.deal(nl.Variant(nerts_pile_size=1), seats=2, seed=18)
+    table = Table(start, clock=iter([0.0, 1.0, 1.1, 1.2]).__next__)
+    assert table.submit(move("0:5H@N>P1")) is None
+    assert table.submit(move("0:nerts")) is None
+    caller_late = table.submit(move("0:turn"))
+    assert caller_late is not None
+    assert caller_late.reason is nl.Reason.HAND_OVER
+    assert table.submit(move("1:AC@N>F+")) is None
+    assert nl.hand_scores(table.state) == (0, 1)
+    replay = table.replay()
+    assert replay.events[-1] == Batch(moves("0:nerts", "1:AC@N>F+"))
+    assert replay.final() == table.state
+
+
+@pytest.mark.parametrize("bad", [-0.1, float("inf"), float("nan"), "0.25", None, True])
+def test_call_grace_must_be_a_finite_number_of_seconds(bad: object) -> None:
+    with pytest.raises(nl.NertsError, match=r"^call_grace must be a finite number of seconds"):
+        Table(nl.deal("standard", 2, 0), call_grace=bad)  # type: ignore[arg-type]

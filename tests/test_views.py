@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 
 import nertslib as nl
 from nertslib.cards import CARDS, DECK_SPAN
-from nertslib.context import context_for
 from nertslib.deal import shuffled
 from nertslib.state import NFENError
 from nertslib.testing import state_problems
@@ -27,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def face_up(state: nl.GameState) -> nl.GameState:
     """The same position under the same rules with ``nerts_pile_face_up=True``."""
     variant = attrs.evolve(state.variant, nerts_pile_face_up=True)
-    return attrs.evolve(state, variant=variant, ctx=context_for(variant, len(state.seats)))
+    return attrs.evolve(state, variant=variant)  # the derived rules follow the variant
 
 
 #: Reachable positions; a third of them with face-up Nerts piles (the variant strategy

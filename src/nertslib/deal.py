@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Final, cast
 
 from nertslib.cards import DECK_SPAN
-from nertslib.context import context_for, need_index
+from nertslib.context import context_for
 from nertslib.state import GameState, Layout
 from nertslib.variants import Variant, get
 
@@ -140,6 +140,4 @@ def deal(variant: Variant | str, seats: int = 4, seed: int = 0) -> GameState:
         layouts.append(
             Layout(seat, nerts, work, cards[used + nerts_size :], 0, 0, down if any(down) else ())
         )
-    return GameState(
-        variant, tuple(layouts), (), None, -1, False, 0, seed, ctx, need_index((), ctx)
-    )
+    return GameState(variant, tuple(layouts), (), None, -1, False, 0, seed)

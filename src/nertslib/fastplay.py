@@ -265,7 +265,8 @@ class _Hand:
             elif _space_ok(ctx, card, src):
                 return _mv(card, src, 0, _TP, j)
         slide = ctx.slide
-        if slide != SLIDE_OFF and (slide == SLIDE_ALWAYS or () in work):
+        may_slide = slide != SLIDE_OFF and (slide == SLIDE_ALWAYS or () in work)
+        if may_slide and _space_ok(ctx, card, src):  # only a card that may fill a space
             for j, pile in enumerate(work):
                 if pile and UNDER[pile[0]] == want:
                     return _mv(card, src, 0, _TU, j)
@@ -344,6 +345,8 @@ class _Hand:
     def stuck(self, seat: _Seat) -> bool:
         """``stuck.stuck_layout`` for the seat (no jokers, no face-down cards)."""
         ctx = self.ctx
+        if not seat.nerts:
+            return False  # it may call Nerts (auto_call ends the hand when the pile empties)
         if ctx.mandatory and self._mandatory(seat) is not None:
             return False
         summary = self._summary(seat)
@@ -478,6 +481,9 @@ class _Hand:
             return True
         slide = ctx.slide
         if slide == SLIDE_ALWAYS or (slide == SLIDE_NEEDS_SPACE and space):
+            # only a card that may fill a space slides under
+            nkey = nkey if ntop >= 0 and _space_ok(ctx, ntop, _N) else _NO_KEY
+            wkey = wkey if wtop >= 0 and _space_ok(ctx, wtop, _W) else _NO_KEY
             for pile in work:
                 if pile and (UNDER[pile[0]] == nkey or UNDER[pile[0]] == wkey):
                     return True
@@ -522,6 +528,13 @@ class _Hand:
                 or (ctx.space == SPACE_KING_ONLY and any(RANK[card] == KING for card in cards))
             ):
                 return False
+            # only waste tops that may fill a space slide under
+            if ctx.space != SPACE_ANY:
+                keys = frozenset(
+                    [KEY[c] for c in cards if RANK[c] == KING]
+                    if ctx.space == SPACE_KING_ONLY
+                    else []
+                )
             if ctx.slide == SLIDE_ALWAYS and not keys.isdisjoint(summary.under_keys):
                 return False
             if ctx.slide == SLIDE_NEEDS_SPACE and not keys.isdisjoint(
@@ -620,8 +633,9 @@ class _Hand:
             seat.cursor, seat.passes = 0, seat.passes + 1
         elif kind is K_ROTATE:
             seat.deck = (*deck[:cur], *deck[cur + 1 :], deck[cur])
-        else:  # CALL
+        else:  # CALL, which is progress
             self.status, self.caller = EndReason.NERTS, seat.seat
+            return True
         return False
 
     def _need(self, old: int | None, new: int) -> None:

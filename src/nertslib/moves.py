@@ -223,9 +223,18 @@ class Move:
     def is_progress(self) -> bool:
         """Whether the move is *progress* (rules.md §7).
 
-        Progress is a play to a foundation, or a play of the Nerts top or the waste top.
-        Stock operations and moves between work piles are not.
+        Progress is a play to a foundation, a play of the Nerts top or the waste top, or the
+        call of Nerts. Stock operations and moves between work piles are not.
+
+        >>> from nertslib import Move
+        >>> [Move.parse(m).is_progress for m in ("0:nerts", "0:turn", "0:9C@P0>P2")]
+        [True, False, False]
+
+        .. versionchanged:: 0.2.0
+           The call of Nerts is progress (a seat that may call is never stuck).
         """
+        if self.kind is K_CALL:
+            return True
         return self.kind is K_PLAY and (self.source is not Z_WORK or self.target in _TO_FOUNDATION)
 
     @property

@@ -155,6 +155,17 @@ def _space_ok(ctx: Context, card: int, src: int) -> bool:
     return RANK[card] == KING
 
 
+def _top_may_fill(space: int, card: int) -> bool:
+    """Whether a work pile's top ``card``, moved alone, may fill a space under ``space``.
+
+    A King top is always its pile's base (nothing builds on a King), so under
+    ``"king_only"`` moving it alone moves its whole pile, as a space requires.
+    """
+    if space == SPACE_ANY:
+        return True
+    return space == SPACE_KING_ONLY and RANK[card] == KING
+
+
 def _suit_started(fnd: Sequence[Sequence[int]], card: int) -> bool:
     suit = SUIT[card]
     return any(SUIT[pile[0]] == suit for pile in fnd)
@@ -195,7 +206,9 @@ def _work_plays(ctx: Context, card: int, src: int, info: _WorkInfo) -> tuple[Mov
     onto = info.onto.get(want, ())
     if info.empty and _space_ok(ctx, card, src):
         onto = tuple(sorted(onto + info.empty)) if onto else info.empty
-    under = info.under.get(want, ())
+    # Sliding under is the shortcut for "fill a space with the card, then move the pile onto
+    # it", so only a card that may fill a space slides under.
+    under = info.under.get(want, ()) if _space_ok(ctx, card, src) else ()
     if onto or under:
         hit = tuple(
             [_mv(card, src, 0, _TP, j) for j in onto] + [_mv(card, src, 0, _TU, j) for j in under]
@@ -341,7 +354,7 @@ def _shuffle_moves(
                 out.extend((pile[d], i, _TP, j) for d in range(n) if _suffix_ok(move_rule, d, n))
             elif space == SPACE_KING_ONLY and base_rank == KING and _suffix_ok(move_rule, 0, n):
                 out.append((pile[0], i, _TP, j))
-        if slide_now:
+        if slide_now and _top_may_fill(space, pile[-1]):
             x = KEY[pile[-1]]
             for j, tgt in enumerate(work):
                 if j != i and tgt and UNDER[tgt[0]] == x and not (down and down[j]):
@@ -613,7 +626,12 @@ def legal_moves(state: GameState, seat: int) -> tuple[Move, ...]:  # noqa: PLR09
             moves += _TURN1[seat]
         elif lay.cursor and lay.passes < ctx.max_passes:
             moves += _RESTOCK1[seat]
-    if stock_left and not progress and _stuck.stuck_without_progress(state, lay, ctx, info, needs):
+    if (
+        stock_left
+        and not progress
+        and ntop >= 0  # a seat that may call is never stuck
+        and _stuck.stuck_without_progress(state, lay, ctx, info, needs)
+    ):
         moves += _ROTATE1[seat]
     _LAST_LEGAL = (state, moves)
     return moves
@@ -634,7 +652,8 @@ def _generic_legal_moves(state: GameState, lay: Layout, ctx: Context) -> tuple[M
                 out.append(_TURN[lay.seat])
             elif lay.cursor and lay.passes < ctx.max_passes:
                 out.append(_RESTOCK[lay.seat])
-        if stock_left and not progress and _stuck.stuck_layout(state, lay, ctx):
+        # a seat that may call Nerts is never stuck
+        if stock_left and not progress and lay.nerts and _stuck.stuck_layout(state, lay, ctx):
             out.append(_ROTATE[lay.seat])
         moves = tuple(out)
     _LAST_LEGAL = (state, moves)
@@ -766,7 +785,7 @@ def joker_shuffle_moves(
                 ok = _valid(tgt + moved, bound) if tgt else space == SPACE_ANY
                 if ok:
                     out.append((pile[d], i, _TP, j))
-        if slide_now:
+        if slide_now and _top_may_fill(space, pile[-1]):
             top = (pile[-1],)
             out.extend(
                 (pile[-1], i, _TU, j)
@@ -818,7 +837,11 @@ def _joker_work_plays(ctx: Context, lay: Layout, card: int, src: int, out: list[
     for j, tgt in enumerate(work):
         if _valid(tgt + single, bound) if tgt else _space_ok(ctx, card, src):
             out.append(_mv(card, src, 0, _TP, j))
-    if ctx.slide != SLIDE_OFF and (ctx.slide == SLIDE_ALWAYS or () in work):
+    if (
+        ctx.slide != SLIDE_OFF
+        and (ctx.slide == SLIDE_ALWAYS or () in work)
+        and _space_ok(ctx, card, src)
+    ):
         out.extend(
             _mv(card, src, 0, _TU, j)
             for j, tgt in enumerate(work)
@@ -983,6 +1006,13 @@ def _reject_card(  # noqa: PLR0912 - one branch per rule
             return Rejection(
                 Reason.DOES_NOT_FIT,
                 f"work pile {j} has face-down cards: nothing can slide under it",
+                move,
+            )
+        if not _space_ok(ctx, card, src):
+            return Rejection(
+                Reason.SPACE_RULE,
+                f"space_fill={ctx.variant.space_fill!r} does not let {card_obj} fill a space, "
+                "so it cannot slide under",
                 move,
             )
         if UNDER[dest[0]] != KEY[card]:

@@ -221,8 +221,10 @@ class GameState:
         stalled: A stuck resolution was applied and no seat has made progress since.
         resolutions: How many stuck resolutions the hand has had.
         seed: The deal's seed; the ``shuffle`` stuck resolution draws from it.
-        ctx: The variant resolved for this seat count (derived, not compared).
-        need: The key each foundation needs next, -1 once complete (derived, not compared).
+        ctx: The variant resolved for this seat count (derived from ``variant`` and the
+            seat count on construction; not an argument, not compared).
+        need: The key each foundation needs next, -1 once complete (derived from the
+            foundations on construction; not an argument, not compared).
 
     .. versionadded:: 0.1.0
     """
@@ -235,8 +237,15 @@ class GameState:
     stalled: bool
     resolutions: int
     seed: int
-    ctx: Context = attrs.field(eq=False)
-    need: tuple[int, ...] = attrs.field(eq=False)
+    # Derived from the fields above, never given: so a state rebuilt with another variant
+    # (``attrs.evolve``) answers by its own rules.
+    ctx: Context = attrs.field(init=False, eq=False)
+    need: tuple[int, ...] = attrs.field(init=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        ctx = context_for(self.variant, len(self.layouts))
+        object.__setattr__(self, "ctx", ctx)
+        object.__setattr__(self, "need", need_index(self.fnd, ctx))
 
     @property
     def seats(self) -> tuple[Layout, ...]:

@@ -555,7 +555,9 @@ def _to_work_ok(ctx: Context, summary: WorkSummary, card: int, src: int) -> bool
     key = KEY[card]
     if key in summary.on_keys:
         return True
-    if summary.space and _space_ok(ctx, card, src):
+    if not _space_ok(ctx, card, src):
+        return False  # the card may not fill a space, so it may not slide under either
+    if summary.space:
         return True
     if ctx.slide == SLIDE_ALWAYS:
         return key in summary.under_keys
@@ -565,7 +567,9 @@ def _to_work_ok(ctx: Context, summary: WorkSummary, card: int, src: int) -> bool
 def is_stuck(state: GameState, seat: int) -> bool:
     """Whether ``seat`` can make no progress by turning its stock and rearranging its work piles.
 
-    Exact (see the module docs). A finished hand has no stuck seats.
+    Exact (see the module docs). A finished hand has no stuck seats, and a seat that may
+    call Nerts (its Nerts pile is empty, ``call_mode="optional"``) is never stuck: calling is
+    progress.
 
     Raises:
         NertsError: (a :class:`ValueError`) if ``seat`` does not play in this hand.
@@ -584,6 +588,8 @@ def is_stuck(state: GameState, seat: int) -> bool:
         return False
     lay = layouts[seat]
     ctx, fnd = state.ctx, state.fnd
+    if not lay.nerts and not ctx.auto_call:
+        return False  # the seat may call Nerts, which is progress
     # The seat's last verdict first (after a move, every other seat's layout is the same
     # object), without the id() call and the hashing of the table of all verdicts
     last = _SEAT_VERDICT[seat]
@@ -756,6 +762,8 @@ class _Waste(NamedTuple):
     """Whether a King is among them."""
 
 
+_KING_KEYS: Final = frozenset([KEY[c] for c in range(52) if RANK[c] == KING])
+"""The work-pile keys of the Kings."""
 _NO_WASTE: Final = _Waste(frozenset(), frozenset(), (), False)
 _PASSES: dict[tuple[tuple[int, ...], int, int, tuple[int, bool, int, int]], _Waste] = {}
 #: The pass and work-top caches serve the hands in play: a few thousand entries suffice, and
@@ -907,6 +915,9 @@ def _onto_work(ctx: Context, summary: WorkSummary, nerts: int, waste: _Waste) ->
         return True
     if summary.space and (ctx.space == SPACE_ANY or (ctx.space == SPACE_KING_ONLY and waste.king)):
         return True
+    # Only waste tops that may fill a space slide under (none under "nerts_only")
+    if ctx.space != SPACE_ANY:
+        keys = keys & _KING_KEYS if ctx.space == SPACE_KING_ONLY else frozenset()
     if ctx.slide == SLIDE_ALWAYS:
         return not keys.isdisjoint(summary.under_keys)
     return ctx.slide == SLIDE_NEEDS_SPACE and not keys.isdisjoint(summary.under_keys_with_space)
@@ -982,8 +993,6 @@ def resolve_stalemate(state: GameState) -> GameState:
             state.stalled,
             state.resolutions,
             state.seed,
-            ctx,
-            state.need,
         )
     layouts = []
     for lay in state.layouts:
@@ -1004,8 +1013,6 @@ def resolve_stalemate(state: GameState) -> GameState:
         True,
         state.resolutions + 1,
         state.seed,
-        ctx,
-        state.need,
     )
 
 
@@ -1144,7 +1151,11 @@ def _joker_to_work(ctx: Context, cfg: JokerConfig, card: int, src: int) -> bool:
     for tgt in work:
         if _valid(tgt + single, bound) if tgt else _space_ok(ctx, card, src):
             return True
-    if ctx.slide != SLIDE_OFF and (ctx.slide == SLIDE_ALWAYS or () in work):
+    if (
+        ctx.slide != SLIDE_OFF
+        and (ctx.slide == SLIDE_ALWAYS or () in work)
+        and _space_ok(ctx, card, src)
+    ):
         return any(
             tgt and not (down and down[j]) and _valid(single + tgt, bound)
             for j, tgt in enumerate(work)

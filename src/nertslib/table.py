@@ -26,6 +26,7 @@ Reason.STOCK_NOT_EMPTY
 from __future__ import annotations
 
 import itertools
+import math
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -38,7 +39,7 @@ from nertslib.deal import deal
 from nertslib.errors import NertsError, Reason, Rejection
 from nertslib.moves import Move, MoveKind, Zone
 from nertslib.rules import _play, _reject
-from nertslib.state import GameState
+from nertslib.state import EndReason, GameState
 from nertslib.stuck import all_stuck, resolve_stalemate
 
 if TYPE_CHECKING:
@@ -120,10 +121,17 @@ def arbitrate(state: GameState, batch: Iterable[Move]) -> tuple[GameState, Resul
 
     The pile then holds both cards and continues from that rank; a third such card ties too.
     A card that landed before the batch never ties: the later card lost its race, as with
-    ``apply``. Under ``tie_policy="first_wins"`` nothing ties, and ``arbitrate`` is ``apply``
-    move by move. A move rejected for any other reason keeps that rejection, and a call of
-    Nerts ends the hand: every later move of the batch is rejected as
-    :attr:`~nertslib.Reason.HAND_OVER`.
+    ``apply``. Under ``tie_policy="first_wins"`` nothing ties. A move rejected for any other
+    reason keeps that rejection.
+
+    Cards in the air (rules.md §8: "cards in the air may finish their move and are counted"):
+    a call of Nerts that is accepted ends the hand *after the batch*. The other seats' moves
+    that follow it in the batch are still checked and applied as usual (ties included); the
+    caller's own later moves, and any later call, are rejected as
+    :attr:`~nertslib.Reason.HAND_OVER`. Under ``call_mode="auto"`` the play of a Nerts pile's
+    last card is the call. So without a call in it, ``arbitrate`` is ``apply`` move by move
+    (ties aside); a host decides which moves form a batch (see :class:`Table`'s
+    ``call_grace``).
 
     Args:
         state: The position the batch applies to.
@@ -160,7 +168,11 @@ def arbitrate(state: GameState, batch: Iterable[Move]) -> tuple[GameState, Resul
     both_keep = state.variant.tie_policy == "both_keep"
     landed: dict[int, GameState] = {}
     results: list[Rejection | None] = []
+    caller = -1  # the seat whose call this batch accepted
     for move in moves:
+        if caller >= 0 and (move.seat == caller or move.kind is MoveKind.CALL):
+            results.append(_reject(_called(state, caller), move))  # the hand is over
+            continue
         rejection = _reject(state, move)
         if rejection is None:
             k = _landing(state, move)
@@ -172,8 +184,23 @@ def arbitrate(state: GameState, batch: Iterable[Move]) -> tuple[GameState, Resul
             if tie is not None:
                 state = _play(state, tie)
                 rejection = None
+        if rejection is None and caller < 0 and state.status is EndReason.NERTS:
+            caller = state.caller
+            state = _in_the_air(state)
         results.append(rejection)
+    if caller >= 0:
+        state = _called(state, caller)
     return state, tuple(results)
+
+
+def _in_the_air(called: GameState) -> GameState:
+    """The hand just called, still in play for the other seats' cards in the air."""
+    return attrs.evolve(called, status=None, caller=-1)
+
+
+def _called(state: GameState, caller: int) -> GameState:
+    """``state`` with the hand ended by ``caller``'s call."""
+    return attrs.evolve(state, status=EndReason.NERTS, caller=caller)
 
 
 @attrs.frozen
@@ -197,7 +224,8 @@ class Event:
         move: The move as submitted (``None`` for a stalemate resolution).
         rejection: ``None`` if the move was accepted (a tie included), else why not.
         batch: The number of the submission (from 0): events of one
-            :meth:`~nertslib.Table.submit_batch` share it, and
+            :meth:`~nertslib.Table.submit_batch` share it (and so do moves that joined a
+            call's batch within the table's ``call_grace``), and
             :func:`~nertslib.arbitrate` over them, in ``seq`` order, rebuilds the table's
             state.
 
@@ -271,6 +299,23 @@ class Table:
     Every method takes one lock, so moves from many threads are applied one submission at a
     time, in the order they acquire it, and each is logged exactly once, rejected or not.
 
+    Cards in the air: moves that arrive within ``call_grace`` seconds (by the table's clock)
+    after a submission in which a call of Nerts was accepted join that call's batch, so
+    :func:`arbitrate` applies the other seats' moves among them before the hand ends (rules.md
+    §8). Later moves are refused as :attr:`~nertslib.Reason.HAND_OVER`.
+
+    >>> import nertslib as nl
+    >>> from nertslib.table import Table
+    >>> start = nl.deal(nl.Variant(nerts_pile_size=1), seats=2, seed=18)
+    >>> table = Table(start, clock=iter([0.0, 1.0, 1.1, 5.0]).__next__, call_grace=0.25)
+    >>> table.submit(nl.Move.parse("0:5H@N>P1"))  # seat 0's last Nerts card, at 0 s
+    >>> table.submit(nl.Move.call(0))  # at 1 s
+    >>> table.submit(nl.Move.parse("1:AC@N>F+"))  # 0.1 s later: in the air, and it counts
+    >>> table.submit(nl.Move.turn(1)).reason  # 4 s later: the hand is over
+    Reason.HAND_OVER
+    >>> [e.batch for e in table.events], nl.hand_scores(table.state)
+    ([0, 1, 1, 2], (0, 1))
+
     >>> import nertslib as nl
     >>> from nertslib.table import Table
     >>> table = Table(nl.deal("standard", seats=2, seed=1), clock=iter([1.0, 2.0]).__next__)
@@ -287,34 +332,53 @@ class Table:
         state: The position to start from.
         clock: Called once per submission for the events' ``time`` (default
             ``time.monotonic``); give a fake clock in tests.
+        call_grace: Seconds after an accepted call during which submissions join the call's
+            batch (default 0.25; 0 closes the batch with the call's own submission).
 
     Raises:
-        NertsError: (a :class:`ValueError`) if ``state`` is not a state or ``clock`` is not
-            callable.
+        NertsError: (a :class:`ValueError`) if ``state`` is not a state, ``clock`` is not
+            callable or ``call_grace`` is not a finite number of seconds >= 0.
 
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       ``call_grace``: cards in the air after a call.
     """
 
     __slots__ = (
         "_batches",
+        "_call_grace",
         "_clock",
         "_deliver",
         "_events",
         "_lock",
+        "_open_call",
         "_start",
         "_state",
         "_subscribers",
     )
 
-    def __init__(self, state: GameState, *, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        state: GameState,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        call_grace: float = 0.25,
+    ) -> None:
         _check_state(state)
         if not callable(cast(object, clock)):
             msg = f"clock must be callable, got {clock!r}"
             raise NertsError(msg)
+        if type(call_grace) not in (int, float) or not 0 <= call_grace < math.inf:
+            msg = f"call_grace must be a finite number of seconds >= 0, got {call_grace!r}"
+            raise NertsError(msg)
         self._start = self._state = state
         self._clock = clock
+        self._call_grace = float(call_grace)
         self._events: list[Event] = []
         self._batches = 0
+        # The batch of the last accepted call while moves may still join it: its number, the
+        # clock reading of its submission, the state before it and its moves.
+        self._open_call: tuple[int, float, GameState, tuple[Move, ...]] | None = None
         self._lock = threading.Lock()
         # Subscribers are called outside _lock; _deliver keeps their calls in log order.
         self._subscribers: tuple[Callable[[Event], object], ...] = ()
@@ -354,6 +418,9 @@ class Table:
     def submit_batch(self, moves: Iterable[Move]) -> Results:
         """Apply moves submitted together with :func:`arbitrate` (ties), and log each.
 
+        Within ``call_grace`` of an accepted call the moves join the call's batch instead
+        (cards in the air; see the class docs).
+
         Returns:
             One result per move, as :func:`arbitrate` gives them.
 
@@ -365,13 +432,25 @@ class Table:
         with self._deliver:
             with self._lock:
                 now = self._clock()
-                self._state, results = arbitrate(self._state, batch)
+                open_call = self._open_call
+                grace = self._call_grace
+                if open_call is not None and grace and now - open_call[1] <= grace:
+                    number, called_at, before, earlier = open_call
+                    joined = earlier + batch
+                    self._state, everything = arbitrate(before, joined)
+                    results = everything[len(earlier) :]  # the earlier results stay as they were
+                    self._open_call = (number, called_at, before, joined)
+                else:
+                    before, number = self._state, self._batches
+                    self._state, results = arbitrate(before, batch)
+                    self._batches += 1
+                    called = not before.is_over and self._state.status is EndReason.NERTS
+                    self._open_call = (number, now, before, batch) if called else None
                 seq = len(self._events)
                 self._events.extend(
-                    Event(seq + i, now, move.seat, move, result, self._batches)
+                    Event(seq + i, now, move.seat, move, result, number)
                     for i, (move, result) in enumerate(zip(batch, results, strict=True))
                 )
-                self._batches += 1
                 new, subscribers = self._events[seq:], self._subscribers
             _notify(subscribers, new)
         return results

@@ -48,7 +48,7 @@ SlideUnder = Literal["off", "needs_space", "always"]
 FoundationBuild = Literal["same_suit", "alt_colour", "any_suit", "by_seat_count"]
 FoundationLimit = Literal["unlimited", "one_per_suit"]
 TiePolicy = Literal["first_wins", "both_keep"]
-StockRemainder = Literal["partial_turn", "flip_immediately"]
+StockRemainder = Literal["flip_immediately", "partial_turn"]
 StockAccess = Literal["anytime", "when_blocked"]
 StuckResolution = Literal["rotate_one", "shuffle", "end_hand"]
 CallMode = Literal["optional", "auto"]
@@ -172,8 +172,10 @@ class Variant:
         tie_policy: How the batch arbiter settles equal cards submitted together onto one
             foundation. ``apply`` always orders moves: the second one loses the race.
         stock_turn: Cards turned from the stock to the waste at once (1 or 3).
-        stock_remainder: Fewer cards left than a turn: turn them (``"partial_turn"``) or put
-            them on the waste and turn the waste over at once (``"flip_immediately"``).
+        stock_remainder: Fewer cards left than a turn: put them on the waste and turn the
+            waste over at once (``"flip_immediately"``, the seeds' rule and the standard) or
+            turn them like a normal turn and restock by a separate action (``"partial_turn"``,
+            a house rule).
         max_stock_passes: How often the waste may be turned over into a new stock (``None``:
             no limit).
         stock_access: ``"anytime"``, or ``"when_blocked"``: stock actions only while the seat
@@ -226,7 +228,7 @@ class Variant:
     )
     stock_turn: int = attrs.field(default=3, validator=_one_of(1, 3), kw_only=True)
     stock_remainder: StockRemainder = attrs.field(
-        default="partial_turn", validator=_literal(StockRemainder), kw_only=True
+        default="flip_immediately", validator=_literal(StockRemainder), kw_only=True
     )
     max_stock_passes: int | None = attrs.field(default=None, validator=_check_passes, kw_only=True)
     stock_access: StockAccess = attrs.field(
@@ -382,7 +384,7 @@ class Variant:
         work_piles = 4
         ...
         stock_turn = 1
-        stock_remainder = "partial_turn"
+        stock_remainder = "flip_immediately"
         max_stock_passes = 2
         ...
         joker_binding = "permanent"

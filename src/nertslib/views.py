@@ -75,7 +75,6 @@ from nertslib.cards import (
     Card,
     parse_code,
 )
-from nertslib.context import context_for, need_index
 from nertslib.deal import shuffled
 from nertslib.errors import NertsError
 from nertslib.render import picture_head
@@ -456,7 +455,6 @@ def determinize(v: View, seed: int) -> GameState:
         msg = f"seed must be an int >= 0; got {seed!r}"
         raise NertsError(msg)
     n = len(v.seats)
-    ctx = context_for(v.variant, n)
     on_foundations = _foundation_cards(v.fnd, n)
     layouts = []
     for q, sv in enumerate(v.seats):
@@ -497,8 +495,6 @@ def determinize(v: View, seed: int) -> GameState:
         v.stalled,
         v.resolutions,
         seed,
-        ctx,
-        need_index(v.fnd, ctx),
     )
 
 
