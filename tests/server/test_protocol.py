@@ -254,6 +254,10 @@ def test_a_hand_played_to_its_end_shows_the_scores_and_deals_the_next() -> None:
             update = latest_update(other)
         expected = nl.hand_scores(nl.apply(before, call))
         assert update["scores"] == list(expected)
+        # the hand joins the match once the call's grace (cards in the air) has passed
+        while not update["match"]["hands"]:
+            update = latest_update(other)
+        assert update["scores"] == list(expected)
         assert update["caller"] == call.seat
         assert update["match"]["totals"] == list(expected)
         assert update["match"]["hands"] == [list(expected)]

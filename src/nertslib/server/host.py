@@ -52,7 +52,15 @@ from nertslib.server.protocol import (
 )
 from nertslib.table import Event, Table
 
-__all__ = ["MAX_OUTBOX", "UPDATE", "Connection", "GameHost", "TableSettings", "make_bot"]
+__all__ = [
+    "CALL_GRACE",
+    "MAX_OUTBOX",
+    "UPDATE",
+    "Connection",
+    "GameHost",
+    "TableSettings",
+    "make_bot",
+]
 
 _LOG = logging.getLogger("nertslib.server")
 
@@ -61,6 +69,11 @@ UPDATE: Final = "update"
 
 #: How many past events the first update of a hand carries to a newly joined connection.
 _BACKLOG: Final = 30
+#: Cards in the air (rules.md §8): moves arriving this many seconds after a call of Nerts
+#: still join the call's batch (Table's ``call_grace``), so the hand goes into the match
+#: only once this has passed (and a little more).
+CALL_GRACE: Final = 0.25
+_RECORD_AFTER: Final = CALL_GRACE + 0.05
 #: Stuck resolutions applied in a row at most (each ends the hand or lets a seat progress).
 _MAX_RESOLUTIONS: Final = 8
 #: A connection whose outbox holds more than this many messages does not read what it is
@@ -292,16 +305,18 @@ class GameHost:
             seat: make_bot(s.bot, seed * 8 + seat) for seat in range(s.seats - s.bots, s.seats)
         }
         self._unsubscribe()
-        table = Table(state)
+        table = Table(state, call_grace=CALL_GRACE)
         # The hand's log as the subscription delivers it: updates slice it from where each
         # connection stopped (Table.events would copy the whole log every time).
         self._log: list[Event] = []
         self._unsubscribe = table.subscribe(self._on_event)
-        self._recorded = False
+        self._recorded = self._recording = False
         return table
 
     def next_hand(self) -> None:
         """Deal the next hand (a new match when this one is over) and tell everyone."""
+        if self.table.is_over:
+            self._record(self.table)  # (next hand asked for within the call's grace)
         if self.match.is_over:
             self.match = nl.Match(self.settings.variant, self.settings.seats)
         self.table = self._new_table()
@@ -314,14 +329,25 @@ class GameHost:
         for _ in range(_MAX_RESOLUTIONS):
             if table.is_over or not table.resolve_stalemate():
                 break
-        if table.is_over and not self._recorded:
-            result = nl.outcome(table.state)
-            assert result is not None
-            self.match = self.match.record(result)
-            self._recorded = True
-            self._changed()
-            if not self.settings.human_seats and self._loop is not None:
-                self._loop.call_later(self.settings.next_hand_delay, self._auto_next, table)
+        if table.is_over and not self._recording:
+            self._recording = True
+            if table.state.status is nl.EndReason.NERTS and self._loop is not None:
+                # cards in the air may still land and change the scores
+                self._loop.call_later(_RECORD_AFTER, self._record, table)
+            else:
+                self._record(table)
+
+    def _record(self, table: Table) -> None:
+        """Add the finished hand of ``table`` to the match (once)."""
+        if self._recorded or self.table is not table:
+            return
+        result = nl.outcome(table.state)
+        assert result is not None
+        self.match = self.match.record(result)
+        self._recorded = True
+        self._changed()
+        if not self.settings.human_seats and self._loop is not None:
+            self._loop.call_later(self.settings.next_hand_delay, self._auto_next, table)
 
     def _auto_next(self, table: Table) -> None:
         if self.table is table:
