@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 from typing import Any
 
@@ -17,6 +18,7 @@ import nertslib as nl  # noqa: E402 - after the skip
 from nertslib.server import run  # noqa: E402
 from nertslib.server.__main__ import main  # noqa: E402
 from nertslib.server.host import (  # noqa: E402
+    CALL_GRACE,
     MAX_OUTBOX,
     UPDATE,
     Connection,
@@ -134,3 +136,40 @@ def test_a_connection_that_does_not_read_is_closed_not_grown() -> None:
     items = [conn.outbox.get_nowait() for _ in range(MAX_OUTBOX + 1)]
     assert items[-1] is None
     assert items[1] == UPDATE
+
+
+def welcome(conn: Connection) -> dict[str, Any]:
+    message = conn.outbox.get_nowait()
+    assert isinstance(message, dict)
+    assert message["type"] == "welcome"
+    return message
+
+
+def test_cards_in_the_air_after_a_call_still_count() -> None:
+    before, call = before_the_call()
+    other = 1 - call.seat
+    air = next(m for m in nl.legal_moves(before, other) if m.to_foundation)
+
+    async def play() -> tuple[GameHost, list[Any]]:
+        # a clock that stands still: every move arrives within the call's grace
+        host = GameHost(TableSettings.build(position=before.to_nfen(), bots=0), clock=lambda: 0.0)
+        await host.start()
+        caller, late = host.connect(), host.connect()
+        host.receive(caller, json.dumps({"type": "join", "seat": call.seat}))
+        host.receive(late, json.dumps({"type": "join", "seat": other}))
+        tokens = [welcome(c)["token"] for c in (caller, late)]
+        host.receive(caller, json.dumps({"type": "move", "move": str(call), "token": tokens[0]}))
+        host.receive(late, json.dumps({"type": "move", "move": str(air), "token": tokens[1]}))
+        await asyncio.sleep(CALL_GRACE + 0.2)  # the match takes the hand after the grace
+        answers = [late.outbox.get_nowait() for _ in range(late.outbox.qsize())]
+        await host.stop()
+        return host, answers
+
+    host, answers = asyncio.run(play())
+    results = [a for a in answers if isinstance(a, dict) and a["type"] == "result"]
+    assert results[-1]["accepted"] is True
+    final = host.table.state
+    assert final.status is nl.EndReason.NERTS
+    scores = nl.hand_scores(final)
+    assert scores != nl.hand_scores(nl.apply(before, call))  # the card in the air counted
+    assert host.match.hands == (scores,)

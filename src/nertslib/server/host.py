@@ -30,6 +30,7 @@ import contextlib
 import logging
 import random
 import secrets
+import time
 from collections.abc import Callable
 from typing import Any, Final, cast
 
@@ -270,10 +271,15 @@ class GameHost:
     """
 
     def __init__(
-        self, settings: TableSettings, *, draw_seed: Callable[[], int] | None = None
+        self,
+        settings: TableSettings,
+        *,
+        draw_seed: Callable[[], int] | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.settings = settings
         self._draw_seed = draw_seed or (lambda: secrets.randbits(32))
+        self._clock = clock  # the tables' clock (the call's grace is measured by it)
         self._connections: set[Connection] = set()
         self._holders: list[Connection | None] = [None] * settings.seats
         self._tokens: list[str | None] = [None] * settings.seats
@@ -305,7 +311,7 @@ class GameHost:
             seat: make_bot(s.bot, seed * 8 + seat) for seat in range(s.seats - s.bots, s.seats)
         }
         self._unsubscribe()
-        table = Table(state, call_grace=CALL_GRACE)
+        table = Table(state, clock=self._clock, call_grace=CALL_GRACE)
         # The hand's log as the subscription delivers it: updates slice it from where each
         # connection stopped (Table.events would copy the whole log every time).
         self._log: list[Event] = []
