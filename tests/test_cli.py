@@ -429,7 +429,7 @@ def test_serve_calls_the_server(monkeypatch):
         {
             "host": "0.0.0.0",
             "port": 9000,
-            "variant": nl.variants.get("nna"),
+            "variant": "nna",
             "seats": 3,
             "bots": 2,
             "bot": "random",

@@ -565,11 +565,13 @@ def test_serialization_error_is_a_value_error():
         ({"schema": 1}, "document: missing key 'type'"),
         (
             {"schema": 1, "type": "game"},
-            "type: expected one of 'state', 'move', 'variant', 'outcome', 'replay', got 'game'",
+            "type: expected one of 'state', 'move', 'variant', 'outcome', 'replay', 'view', "
+            "got 'game'",
         ),
         (
             {"schema": 1, "type": ["move"]},
-            "type: expected one of 'state', 'move', 'variant', 'outcome', 'replay', got ['move']",
+            "type: expected one of 'state', 'move', 'variant', 'outcome', 'replay', 'view', "
+            "got ['move']",
         ),
         ({"schema": 1, "type": "move"}, "document: missing key 'rules_version'"),
         (
@@ -657,7 +659,7 @@ def test_expect():
     with pytest.raises(TypeError) as info:
         from_data(move, dict)  # type: ignore[type-var]
     assert str(info.value) == (
-        "expect must be GameState, Move, Variant, Outcome or Replay, got <class 'dict'>"
+        "expect must be GameState, Move, Variant, Outcome, Replay or View, got <class 'dict'>"
     )
     with pytest.raises(SerializationError, match=r"^type: expected 'state', got 'move'$"):
         from_json(to_json(nl.Move.turn(1)), nl.GameState)

@@ -3,7 +3,8 @@
 Every value is written as a JSON object, a *document*, that starts with three header keys:
 
 * ``"schema"``: the layout of the document (:data:`SCHEMA_VERSION`);
-* ``"type"``: ``"state"``, ``"move"``, ``"variant"``, ``"outcome"`` or ``"replay"``;
+* ``"type"``: ``"state"``, ``"move"``, ``"variant"``, ``"outcome"``, ``"replay"`` or
+  ``"view"`` (what one seat may see, :func:`nertslib.view`);
 * ``"rules_version"``: the meaning of the rules the value was made under
   (:data:`nertslib.variants.RULES_VERSION`).
 
@@ -18,6 +19,15 @@ moves are move notation (``"0:6H@N>F3"``), a variant is :meth:`~nertslib.Variant
 >>> state = nl.deal("standard", seats=2, seed=4)
 >>> from_json(to_json(state), nl.GameState) == state
 True
+
+A view (what one seat may see: :func:`nertslib.view`) is a document too, for hosts that send
+each player its own view; it never holds a hidden card or the seed:
+
+>>> mine = nl.view(state, 0)
+>>> from_json(to_json(mine), nl.View) == mine, "seed" in to_data(mine)
+(True, False)
+>>> to_data(mine)["seats"][1]["nerts"], to_data(mine)["seats"][1]["nerts_size"]
+(['JC'], 13)
 
 Reading checks everything: the header, every key (a missing or unknown key is an error), every
 value's type, and that a state is a legal position exactly as :meth:`GameState.from_nfen
@@ -64,6 +74,7 @@ from nertslib.state import (
 )
 from nertslib.variants import RULES_VERSION, Variant
 from nertslib.variants import get as get_variant
+from nertslib.views import SeatView, View
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -82,9 +93,9 @@ __all__ = [
 SCHEMA_VERSION: Final = 1
 
 #: Anything :func:`to_json` writes and :func:`from_json` reads.
-Value: TypeAlias = GameState | Move | Variant | Outcome | Replay
+Value: TypeAlias = GameState | Move | Variant | Outcome | Replay | View
 
-_T = TypeVar("_T", GameState, Move, Variant, Outcome, Replay)
+_T = TypeVar("_T", GameState, Move, Variant, Outcome, Replay, View)
 
 
 class SerializationError(NertsError):
@@ -104,7 +115,7 @@ class SerializationError(NertsError):
 
 # --- tables -------------------------------------------------------------------------------------
 
-_TYPES: Final = ("state", "move", "variant", "outcome", "replay")
+_TYPES: Final = ("state", "move", "variant", "outcome", "replay", "view")
 _HEADER: Final = ("schema", "type", "rules_version")
 _STATE_KEYS: Final = (
     "variant",
@@ -243,13 +254,51 @@ def _event_data(event: Event) -> str | list[str]:
     return "resolve" if event is RESOLVE else str(event)
 
 
+def _status_fields(status: EndReason | None, caller: int) -> tuple[str, int | None]:
+    """A hand's ``"status"`` and ``"caller"`` values, as a state document has them."""
+    if status is None:
+        return "play", None
+    if status is EndReason.NERTS:
+        return "nerts", caller
+    return "stalemate", None
+
+
+def _seat_view_data(sv: SeatView) -> dict[str, Any]:
+    code = _CODE.__getitem__
+    data: dict[str, Any] = {
+        "nerts_size": sv.nerts_size,
+        "nerts": list(map(code, sv.nerts)),
+        "work": [_work_codes(pile, sv.bound) for pile in sv.work],
+    }
+    if sv.down:
+        data["down"] = list(sv.down)
+    data["stock_size"] = sv.stock_size
+    data["waste_size"] = sv.waste_size
+    data["waste"] = list(map(code, sv.waste))
+    data["passes"] = sv.passes
+    return data
+
+
+def _view_data(v: View) -> dict[str, Any]:
+    data = _header("view")
+    data["variant"] = _variant_data(v.variant)
+    data["viewer"] = v.seat
+    data["seats"] = [_seat_view_data(sv) for sv in v.seats]
+    fcode = _FCODE.__getitem__
+    data["foundations"] = [list(map(fcode, pile)) for pile in v.fnd]
+    data["status"], data["caller"] = _status_fields(v.status, v.caller)
+    data["stalled"] = v.stalled
+    data["resolutions"] = v.resolutions
+    return data
+
+
 def to_data(value: Value) -> dict[str, Any]:
     """The document for ``value`` as plain data (dicts, lists, strings, ints, bools, ``None``).
 
     :func:`to_json` is ``json.dumps`` of this; :func:`from_data` reverses it.
 
     Raises:
-        TypeError: if ``value`` is not a state, move, variant, outcome or replay.
+        TypeError: if ``value`` is not a state, move, variant, outcome, replay or view.
 
     >>> import nertslib as nl
     >>> from nertslib.serialize import to_data
@@ -281,6 +330,8 @@ def to_data(value: Value) -> dict[str, Any]:
         data["caller"] = obj.caller
         data["scores"] = list(obj.scores)
         return data
+    if isinstance(obj, View):
+        return _view_data(obj)
     if isinstance(obj, Replay):
         data = _header("replay")
         data["variant"] = _variant_data(obj.variant)
@@ -288,7 +339,7 @@ def to_data(value: Value) -> dict[str, Any]:
         data["seed"] = obj.seed
         data["events"] = [_event_data(e) for e in obj.events]
         return data
-    msg = f"cannot serialize {type(value).__name__} values: {value!r}"
+    msg = f"cannot serialize {type(value).__name__} values: {excerpt(value)}"
     raise TypeError(msg)
 
 
@@ -299,7 +350,7 @@ def to_json(value: Value, *, indent: int | None = None) -> str:
     ``indent``, the text is pretty-printed with that many spaces per level.
 
     Raises:
-        TypeError: if ``value`` is not a state, move, variant, outcome or replay.
+        TypeError: if ``value`` is not a state, move, variant, outcome, replay or view.
 
     >>> import nertslib as nl
     >>> from nertslib.serialize import to_json
@@ -963,6 +1014,121 @@ def _replay_from(data: dict[str, Any]) -> Replay:
         raise SerializationError(msg) from exc
 
 
+# --- reading: views -----------------------------------------------------------------------------
+
+_VIEW_KEYS: Final = (
+    "variant",
+    "viewer",
+    "seats",
+    "foundations",
+    "status",
+    "caller",
+    "stalled",
+    "resolutions",
+)
+_SEAT_VIEW_KEYS: Final = (
+    "nerts_size",
+    "nerts",
+    "work",
+    "stock_size",
+    "waste_size",
+    "waste",
+    "passes",
+)
+#: No pile or count of a view exceeds a deck; a larger count is refused before any text is built.
+_MAX_COUNT: Final = 999
+
+
+def _hidden_run(hidden: int, shown: tuple[int, ...]) -> str:
+    """A view NFEN pile field: ``"12?.2S"`` (hidden count, then the shown codes) or ``"-"``."""
+    codes = [_CODE[c] for c in shown]
+    if hidden:
+        codes.insert(0, f"{hidden}?")
+    return ".".join(codes) or "-"
+
+
+def _seat_view_nfen(data: object, seat: int, nwork: int) -> str:
+    """One seat of a view document as its view NFEN field, every value's type checked."""
+    where = f"seats[{seat}]"
+    _keys(data, where, _SEAT_VIEW_KEYS, ("down",))
+    d = cast("dict[str, Any]", data)
+    table = _CODE_IDS[seat]
+    nerts_size = _int(d["nerts_size"], f"{where}.nerts_size", 0, _MAX_COUNT)
+    nerts = _pile(d["nerts"], f"{where}.nerts", table)
+    if len(nerts) > nerts_size:
+        raise _fail(f"{where}.nerts", f"shows more cards than nerts_size {nerts_size}", d["nerts"])
+    work_data = _list(d["work"], f"{where}.work", "work piles")
+    if len(work_data) != nwork:
+        raise _fail(f"{where}.work", f"expected {nwork} work piles", work_data)
+    binds: dict[int, int] = {}
+    work = [
+        _work_pile(p, f"{where}.work[{i}]", table, seat, binds) for i, p in enumerate(work_data)
+    ]
+    down = [0] * nwork
+    if "down" in d:
+        down_data = _list(d["down"], f"{where}.down", "face-down counts")
+        if len(down_data) != nwork:
+            raise _fail(f"{where}.down", f"expected {nwork} counts", down_data)
+        down = [_int(k, f"{where}.down[{i}]", 0, _MAX_COUNT) for i, k in enumerate(down_data)]
+    stock = _int(d["stock_size"], f"{where}.stock_size", 0, _MAX_COUNT)
+    waste_size = _int(d["waste_size"], f"{where}.waste_size", 0, _MAX_COUNT)
+    waste = _pile(d["waste"], f"{where}.waste", table)
+    if len(waste) > waste_size:
+        raise _fail(f"{where}.waste", f"shows more cards than waste_size {waste_size}", d["waste"])
+    passes = _int(d["passes"], f"{where}.passes", 0, _MAX_COUNT)
+
+    def pile_text(ids: tuple[int, ...]) -> str:
+        text = ".".join(
+            [_CODE[c] + (f"({bound_text(binds[c])})" if c in binds else "") for c in ids]
+        )
+        return text or "-"
+
+    parts = [_hidden_run(nerts_size - len(nerts), nerts)]
+    parts += [
+        f"{k}?~{pile_text(p)}" if k else pile_text(p) for k, p in zip(down, work, strict=True)
+    ]
+    parts += [_hidden_run(stock, ()), _hidden_run(waste_size - len(waste), waste), str(passes)]
+    return "|".join(parts)
+
+
+def _view_from(data: dict[str, Any]) -> View:
+    """A view document, its shapes checked here and the view itself by :meth:`View.from_nfen`."""
+    _keys(data, "view", _HEADER + _VIEW_KEYS)
+    variant = _variant_from(data["variant"], "variant")
+    seats_data = _list(data["seats"], "seats", "seats")
+    n = len(seats_data)
+    if not 1 <= n <= MAX_SEATS:
+        raise _fail("seats", f"a hand has 1 to {MAX_SEATS} seats", seats_data)
+    viewer = data["viewer"]
+    if viewer is not None:
+        viewer = _int(viewer, "viewer", 0, n - 1)
+    nwork = variant.work_pile_count(n)
+    seats = [_seat_view_nfen(s, i, nwork) for i, s in enumerate(seats_data)]
+    fnd_data = _list(data["foundations"], "foundations", "foundation piles")
+    fnd = tuple([_fnd_pile(p, f"foundations[{k}]") for k, p in enumerate(fnd_data)])
+    status_text = data["status"]
+    if status_text not in _STATUSES:
+        raise _fail("status", "expected 'play', 'nerts' or 'stalemate'", status_text)
+    caller = -1
+    if status_text == "nerts":
+        caller = _int(data["caller"], "caller", 0, n - 1)
+    elif data["caller"] is not None:
+        raise _fail("caller", f"expected null when the status is {status_text!r}", data["caller"])
+    stalled = data["stalled"]
+    if type(stalled) is not bool:
+        raise _fail("stalled", "expected true or false", stalled)
+    resolutions = _int(data["resolutions"], "resolutions")
+    status = None if status_text == "play" else EndReason(status_text)
+    last = "v-" if viewer is None else f"v{viewer}"
+    nfen = join_nfen(variant, fnd, seats, status, caller, stalled, resolutions, last)
+    try:
+        return View.from_nfen(nfen)
+    except NFENError as exc:
+        why = str(exc).removeprefix(f"bad view NFEN {nfen!r}: ")
+        msg = f"view: no position shows this view: {why}"
+        raise SerializationError(msg) from exc
+
+
 def _check_header(data: object, expect: str | None) -> str:
     if not isinstance(data, dict):
         raise _fail("document", "expected a JSON object", data)
@@ -1002,6 +1168,7 @@ _EXPECT: Final[dict[type, str]] = {
     Variant: "variant",
     Outcome: "outcome",
     Replay: "replay",
+    View: "view",
 }
 
 
@@ -1012,15 +1179,16 @@ def from_data(data: object, expect: None = None) -> Value: ...
 def from_data(data: object, expect: type[Any] | None = None) -> Value:
     """Read a document given as plain data (what :func:`to_data` returns or ``json.loads`` reads).
 
-    ``expect`` is the class you want (``GameState``, ``Move``, ``Variant``, ``Outcome`` or
-    ``Replay``); a document of another type is then refused. Without it, any type is read.
+    ``expect`` is the class you want (``GameState``, ``Move``, ``Variant``, ``Outcome``,
+    ``Replay`` or ``View``); a document of another type is then refused. Without it, any type
+    is read.
 
     Raises:
         SerializationError: (a :class:`ValueError`) for a newer schema, another rules version,
             an unexpected type, a missing or unknown key, a value of the wrong kind, an illegal
             position, or an illegal replay event. The message names the key and quotes the
             value.
-        TypeError: if ``expect`` is not one of the five classes.
+        TypeError: if ``expect`` is not one of the six classes.
 
     >>> import nertslib as nl
     >>> from nertslib.serialize import from_data
@@ -1037,7 +1205,10 @@ def from_data(data: object, expect: type[Any] | None = None) -> Value:
     if expect is not None:
         want = _EXPECT.get(expect)
         if want is None:
-            msg = f"expect must be GameState, Move, Variant, Outcome or Replay, got {expect!r}"
+            msg = (
+                "expect must be GameState, Move, Variant, Outcome, Replay or View, "
+                f"got {excerpt(expect)}"
+            )
             raise TypeError(msg)
     kind = _check_header(data, want)
     d = cast("dict[str, Any]", data)  # a string: no generic alias built per call
@@ -1051,6 +1222,8 @@ def from_data(data: object, expect: type[Any] | None = None) -> Value:
         return _variant_from(d["variant"], "variant")
     if kind == "outcome":
         return _outcome_from(d)
+    if kind == "view":
+        return _view_from(d)
     return _replay_from(d)
 
 

@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from nertslib.replay import Event as ReplayEvent
     from nertslib.replay import Replay
 
-__all__ = ["Event", "Table", "arbitrate"]
+__all__ = ["Event", "Table", "arbitrate", "event_for_seat"]
 
 Results = tuple[Rejection | None, ...]
 
@@ -245,6 +245,54 @@ class Event:
         return self.rejection is None
 
 
+class _Subscription:
+    """One :meth:`Table.subscribe` call (two subscriptions of one callback are two of these)."""
+
+    __slots__ = ("callback",)
+
+    def __init__(self, callback: Callable[[Event], object]) -> None:
+        self.callback = callback
+
+    def __call__(self, event: Event) -> object:
+        return self.callback(event)
+
+
+def _notify(subscribers: tuple[Callable[[Event], object], ...], events: list[Event]) -> None:
+    """Give each event to each subscriber; the first exception is raised once all have run."""
+    failure: BaseException | None = None
+    for event in events:
+        for callback in subscribers:
+            try:
+                callback(event)
+            except Exception as exc:  # re-raised below, once the others have run
+                failure = failure or exc
+    if failure is not None:
+        raise failure
+
+
+def event_for_seat(event: Event, seat: int | None) -> Event | None:
+    """What ``seat`` (``None``: a spectator) may be told of ``event``, or ``None``: nothing.
+
+    An accepted move names only cards that were face up when it was played, and a
+    stalemate resolution names none, so every seat may see those. A **rejected** move names
+    whatever card its seat tried (perhaps one only that seat has seen: its own waste below
+    the top), and its message speaks to that seat, so it is given to its own seat only.
+    Filter every event with this before a host sends it to a player.
+
+    >>> import nertslib as nl
+    >>> from nertslib.table import Table, event_for_seat
+    >>> table = Table(nl.deal("standard", seats=2, seed=1), clock=lambda: 0.0)
+    >>> _ = table.submit_batch([nl.Move.turn(0), nl.Move.restock(1)])
+    >>> [[str(e.move) for e in table.events if event_for_seat(e, s)] for s in (0, 1, None)]
+    [['0:turn'], ['0:turn', '1:restock'], ['0:turn']]
+
+    .. versionadded:: 0.1.0
+    """
+    if event.rejection is None or event.seat == seat:
+        return event
+    return None
+
+
 class Table:
     """A thin, mutable, thread-safe host around the pure core: state, submissions, event log.
 
@@ -300,11 +348,13 @@ class Table:
         "_batches",
         "_call_grace",
         "_clock",
+        "_deliver",
         "_events",
         "_lock",
         "_open_call",
         "_start",
         "_state",
+        "_subscribers",
     )
 
     def __init__(
@@ -330,6 +380,9 @@ class Table:
         # clock reading of its submission, the state before it and its moves.
         self._open_call: tuple[int, float, GameState, tuple[Move, ...]] | None = None
         self._lock = threading.Lock()
+        # Subscribers are called outside _lock; _deliver keeps their calls in log order.
+        self._subscribers: tuple[Callable[[Event], object], ...] = ()
+        self._deliver = threading.RLock()
 
     @property
     def state(self) -> GameState:
@@ -376,28 +429,31 @@ class Table:
                 nothing is applied or logged then.
         """
         batch = _batch_moves(moves)
-        with self._lock:
-            now = self._clock()
-            open_call = self._open_call
-            grace = self._call_grace
-            if open_call is not None and grace and now - open_call[1] <= grace:
-                number, called_at, before, earlier = open_call
-                joined = earlier + batch
-                self._state, everything = arbitrate(before, joined)
-                results = everything[len(earlier) :]  # the earlier results stay as they were
-                self._open_call = (number, called_at, before, joined)
-            else:
-                before, number = self._state, self._batches
-                self._state, results = arbitrate(before, batch)
-                self._batches += 1
-                called = not before.is_over and self._state.status is EndReason.NERTS
-                self._open_call = (number, now, before, batch) if called else None
-            seq = len(self._events)
-            self._events.extend(
-                Event(seq + i, now, move.seat, move, result, number)
-                for i, (move, result) in enumerate(zip(batch, results, strict=True))
-            )
-            return results
+        with self._deliver:
+            with self._lock:
+                now = self._clock()
+                open_call = self._open_call
+                grace = self._call_grace
+                if open_call is not None and grace and now - open_call[1] <= grace:
+                    number, called_at, before, earlier = open_call
+                    joined = earlier + batch
+                    self._state, everything = arbitrate(before, joined)
+                    results = everything[len(earlier) :]  # the earlier results stay as they were
+                    self._open_call = (number, called_at, before, joined)
+                else:
+                    before, number = self._state, self._batches
+                    self._state, results = arbitrate(before, batch)
+                    self._batches += 1
+                    called = not before.is_over and self._state.status is EndReason.NERTS
+                    self._open_call = (number, now, before, batch) if called else None
+                seq = len(self._events)
+                self._events.extend(
+                    Event(seq + i, now, move.seat, move, result, number)
+                    for i, (move, result) in enumerate(zip(batch, results, strict=True))
+                )
+                new, subscribers = self._events[seq:], self._subscribers
+            _notify(subscribers, new)
+        return results
 
     def resolve_stalemate(self) -> bool:
         """Apply :func:`nertslib.resolve_stalemate` if every seat is stuck, and log it.
@@ -408,15 +464,67 @@ class Table:
             Whether every seat was stuck (and the resolution was applied); ``False`` changes
             nothing and logs nothing.
         """
+        with self._deliver:
+            with self._lock:
+                if not all_stuck(self._state):
+                    return False
+                self._state = resolve_stalemate(self._state)
+                event = Event(len(self._events), self._clock(), None, None, None, self._batches)
+                self._events.append(event)
+                self._batches += 1
+                subscribers = self._subscribers
+            _notify(subscribers, [event])
+        return True
+
+    def subscribe(self, callback: Callable[[Event], object]) -> Callable[[], None]:
+        """Call ``callback(event)`` with each new ``Event``; returns an unsubscribe function.
+
+        This is how a host learns that something changed (to push new views to its players,
+        say). Every event logged after the call is delivered, rejected moves and stalemate
+        resolutions included, exactly once per subscription, in ``seq`` order.
+
+        Thread safety: the callback runs on the thread that submitted, *after* the table's
+        lock is released, so it may read :attr:`state` and :attr:`events` (whose state then
+        includes at least that event) and may even submit moves itself. Deliveries of
+        different submissions never interleave: a submission from another thread waits until
+        the callbacks of the one before it have returned, so keep callbacks short (hand the
+        event to a queue or an event loop: ``loop.call_soon_threadsafe``). An exception
+        raised by a callback reaches the submitter once every callback has had the event;
+        the move stays applied and logged.
+
+        Before sending an event to a player, filter it with
+        ``nertslib.table.event_for_seat``.
+
+        Raises:
+            NertsError: (a :class:`ValueError`) if ``callback`` is not callable.
+
+        >>> import nertslib as nl
+        >>> from nertslib.table import Table
+        >>> table = Table(nl.deal("standard", seats=2, seed=1), clock=lambda: 0.0)
+        >>> seen = []
+        >>> unsubscribe = table.subscribe(seen.append)
+        >>> table.submit(nl.Move.turn(0)), table.submit(nl.Move.restock(1)).reason
+        (None, Reason.STOCK_NOT_EMPTY)
+        >>> [(e.seq, str(e.move), e.accepted) for e in seen]
+        [(0, '0:turn', True), (1, '1:restock', False)]
+        >>> unsubscribe()
+        >>> table.submit(nl.Move.turn(1)) is None, len(seen)
+        (True, 2)
+
+        .. versionadded:: 0.1.0
+        """
+        if not callable(cast(object, callback)):
+            msg = f"callback must be callable, got {callback!r}"
+            raise NertsError(msg)
+        token = _Subscription(callback)
         with self._lock:
-            if not all_stuck(self._state):
-                return False
-            self._state = resolve_stalemate(self._state)
-            self._events.append(
-                Event(len(self._events), self._clock(), None, None, None, self._batches)
-            )
-            self._batches += 1
-            return True
+            self._subscribers = (*self._subscribers, token)
+
+        def unsubscribe() -> None:
+            with self._lock:
+                self._subscribers = tuple(s for s in self._subscribers if s is not token)
+
+        return unsubscribe
 
     def replay(self) -> Replay:
         """The hand so far as a :class:`~nertslib.replay.Replay`, ties included.

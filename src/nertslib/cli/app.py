@@ -255,6 +255,7 @@ def serve(**options: Any) -> int:
     except ImportError:
         click.echo(SERVE_NEEDS, err=True)
         return 2
+    options["variant"] = options["variant"].to_spec()  # the server takes a spec string
     server.run(**options)
     return 0
 
