@@ -13,7 +13,7 @@ that seat, on the foundations the code carries its owner's seat digit, ``"6H0"``
 moves are move notation (``"0:6H@N>F3"``), a variant is :meth:`~nertslib.Variant.to_dict`.
 
 >>> import nertslib as nl
->>> from nertslib.serialize import from_json, to_json
+>>> from nertslib.serialize import from_json, to_data, to_json
 >>> to_json(nl.Move.parse("0:6H@N>F3"))
 '{"schema": 1, "type": "move", "rules_version": 1, "move": "0:6H@N>F3"}'
 >>> state = nl.deal("standard", seats=2, seed=4)
