@@ -539,3 +539,32 @@ def reference_apply(state: nl.GameState, move: Move) -> Position:
 def reference_stuck(state: nl.GameState, seat: int, limit: int = SEARCH_LIMIT) -> bool | None:
     """Whether ``seat`` is stuck, by brute force; ``None`` if the search passes ``limit``."""
     return stuck_search(position_of(state), seat, rules_of(state), limit)
+
+
+# --- back to an engine state ----------------------------------------------------------------
+
+
+def pile_text(cards: tuple[Card, ...]) -> str:
+    """An NFEN pile: card codes bottom first, ``-`` when empty."""
+    return ".".join(card.code for card in cards) or "-"
+
+
+def seat_text(seat: Seat) -> str:
+    """An NFEN seat field (a Klondike pile writes its face-down cards before a ``~``)."""
+    fields = [pile_text(seat.nerts)]
+    for pile, down in zip(seat.work, seat.down, strict=True):
+        up = pile_text(pile[down:])
+        fields.append(f"{pile_text(pile[:down])}~{up}" if down else up)
+    fields += [pile_text(seat.stock), pile_text(seat.waste), str(seat.passes)]
+    return "|".join(fields)
+
+
+def state_from(pos: Position, variant: nl.Variant, seed: int) -> nl.GameState:
+    """The engine state of a :class:`Position`, written as NFEN (which the engine validates)."""
+    foundations = "/".join(
+        ".".join(f"{card.code}{card.owner}" for card in pile) for pile in pos.foundations
+    )
+    resolutions = f"r{pos.resolutions}{'!' if pos.stalled else ''}"
+    fields = [variant.to_spec(), foundations or "-", *map(seat_text, pos.seats)]
+    fields += [pos.status, resolutions, f"s{seed}"]
+    return nl.GameState.from_nfen(" ".join(fields))
