@@ -196,11 +196,10 @@ def nearly_stuck(draw: st.DrawFn) -> tuple[nl.GameState, int]:
     """Play (without calling Nerts) until a seat gets stuck by the engine's verdict; that
     position or the one before it. Most are stuck cases; the rest are near misses."""
     state, rng, greedy = draw(deals())
-    state = nl.deal(
-        nl.Variant.from_dict({**state.variant.to_dict(), "call_mode": "optional"}),
-        len(state.seats),
-        state.seed,
-    )
+    # A seat with an empty Nerts pile is never stuck: keep a few Nerts cards to get stuck with.
+    size = max(state.variant.nerts_pile_size, 4)
+    rules = {**state.variant.to_dict(), "call_mode": "optional", "nerts_pile_size": size}
+    state = nl.deal(nl.Variant.from_dict(rules), len(state.seats), state.seed)
     previous = state
     for _ in range(draw(st.integers(100, 1000), label="steps")):
         seat = rng.randrange(len(state.seats))
@@ -212,7 +211,7 @@ def nearly_stuck(draw: st.DrawFn) -> tuple[nl.GameState, int]:
             choice = rng.choice(moves)
         previous, state = state, nl.apply(state, choice)
         if nl.is_stuck(state, seat):
-            return (state, seat) if draw(st.booleans()) else (previous, seat)
+            return (state, seat) if draw(st.integers(0, 3), label="which") else (previous, seat)
     return state, draw(st.integers(0, len(state.seats) - 1))
 
 
@@ -296,6 +295,17 @@ def test_fewer_than_three_cards_left_turn_the_deck_over() -> None:
     assert (len(partial.seats[0].stock), partial.seats[0].passes) == (0, 0)
     stock_actions = {m for m in both_moves(partial, 0) if m[2:] in ("turn", "restock")}
     assert stock_actions == {"0:restock"}  # the new stock is a separate action
+    # with no pass left the remainder still goes to the waste, but it is not turned over
+    last = nl.GameState.from_nfen(
+        s.to_nfen()
+        .replace("standard", "standard,max_stock_passes=1", 1)
+        .replace("|0 play", "|1 play")
+    )
+    spent = both_apply(last, "0:turn").seats[0]
+    assert (len(spent.stock), len(spent.waste), spent.passes) == (0, 47, 1)
+    assert not {
+        m for m in both_moves(both_apply(last, "0:turn"), 0) if m[2:] in ("turn", "restock")
+    }
 
 
 def test_a_mandatory_fill_offers_every_space_and_nothing_else() -> None:
