@@ -329,3 +329,27 @@ def test_klondike_cards_turn_up_and_nothing_slides_under_face_down_cards() -> No
     moved = both_apply(s, "0:5S@P2>P0")
     assert moved.seats[0].face_down_counts == (0, 1, 1)  # 7♥ turned up
     assert codes(moved.seats[0].work_piles[2]) == ["4H", "7H"]
+
+
+# --- the comparison has teeth: a fault planted in the model shows as a disagreement ----------
+
+
+def test_a_fill_offering_only_the_first_space_is_seen(monkeypatch: pytest.MonkeyPatch) -> None:
+    s = position("racing_demon", nerts={0: "3C.9H"}, work={0: ["10S", "", "", "4H"]})
+    assert_moves_agree(s, 0)
+    whole = ref.forced_fills
+    monkeypatch.setattr(ref, "forced_fills", lambda seat: whole(seat)[:1])
+    with pytest.raises(AssertionError, match="racing_demon"):
+        assert_moves_agree(s, 0)
+
+
+def test_a_flip_that_forgets_the_pass_is_seen(monkeypatch: pytest.MonkeyPatch) -> None:
+    s = position(nerts={0: "5S"}, work={0: ["KH", "KD", "QH", "QD"]})
+    while len(s.seats[0].stock) >= 3:
+        s = nl.apply(s, move("0:turn"))
+    assert_transitions_agree(s, 0)
+    monkeypatch.setattr(
+        ref, "restock", lambda seat: seat._replace(stock=seat.waste[::-1], waste=())
+    )
+    with pytest.raises(AssertionError, match="0:turn"):
+        assert_transitions_agree(s, 0)
