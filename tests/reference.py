@@ -25,8 +25,13 @@ Readings taken where the texts are silent (each one is a single function below):
   Nerts top into any one of the spaces; no stock action, no other card move, until the space
   is filled (:func:`fill_is_forced`). When the space rule lets no Nerts top fill a space
   (``king_only`` and the top is no King), nothing can be forced and the mandate lapses.
-  (``Variant``'s docstring says only "its only card moves"; the engine agrees with this
-  reading, which the differential tests pin.)
+  (``Variant``'s docstring says only "its only card moves". The model first restricted card
+  moves alone, always; the engine disagreed on both points, and as the texts are silent the
+  model now takes the engine's reading, which the differential tests pin.)
+- ``foundation_limit="one_per_suit"``: a completed foundation still is its suit's foundation,
+  so no second Ace of that suit starts one.
+- ``stock_access="when_blocked"``: the call of Nerts is no play, so it does not block the
+  stock (docs/rules.md: a play to a foundation, from the Nerts pile or from the waste).
 - ``stock_remainder="flip_immediately"`` with the pass limit reached: the last cards go to the
   waste and the waste is not turned over (turning it over would be one more pass).
 - ``rotate`` is legal exactly for a stuck seat with a stock (docs/rules.md §7), whatever the
@@ -39,6 +44,8 @@ The three entry points:
   plain :class:`Position`; :func:`position_of` reads an engine ``GameState`` into the same
   form, so ``reference_apply(s, m) == position_of(nl.apply(s, m))`` is the comparison.
 - :func:`reference_stuck` ``(state, seat) -> bool | None``.
+
+:func:`state_from` writes a :class:`Position` back as NFEN, for tests that build positions.
 """
 
 from __future__ import annotations
