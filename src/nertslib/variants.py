@@ -166,8 +166,10 @@ class Variant:
             top card, or the whole pile).
         space_fill: What may fill an empty work pile: ``"any"`` card, only the Nerts top
             (``"nerts_only"``), or only Kings (``"king_only"``).
-        space_fill_mandatory: While a seat has an empty work pile and cards in its Nerts pile,
-            its only card moves are Nerts top into a space (Racing Demon).
+        space_fill_mandatory: While a seat has an empty work pile and a Nerts top that may
+            fill it, its only moves are that Nerts top into a space (no other card move, no
+            stock action); when the space rule forbids the fill (a ``"king_only"`` space and
+            no King on top) the mandate lapses (Racing Demon).
         slide_under: When a card may slide under a work pile's base: ``"off"``, while a space
             is empty (``"needs_space"``), or ``"always"``.
         foundation_build: How foundations build up from the Ace: by suit, alternating colour,
