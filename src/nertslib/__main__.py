@@ -4,4 +4,5 @@ import sys
 
 from nertslib.cli import main
 
-sys.exit(main())
+if __name__ == "__main__":  # tools that import every module (CrossHair) must not run it
+    sys.exit(main())
