@@ -40,10 +40,10 @@ EXPECTED: dict[str, list[str]] = {
         "seat 2: +38",
     ],
     "rl_training_loop.py": [
-        "episodes  1-100: mean return  15.5",
-        "episodes 101-200: mean return  18.2",
-        "episodes 201-300: mean return  19.2",
-        "preferred kinds: foundation, work, under",
+        "episodes  1-100: mean return  15.4",
+        "episodes 101-200: mean return  18.4",
+        "episodes 201-300: mean return  20.3",
+        "preferred kinds: foundation, restock, turn",
     ],
 }
 
