@@ -16,9 +16,12 @@ SCRIPTS = sorted(EXAMPLES.glob("*.py"))
 #: lines may come between). A new example needs an entry here.
 EXPECTED: dict[str, list[str]] = {
     "bot_from_view.py": [
-        "hand over: nerts after 294 actions",
-        "view bot (seat 0)      15",
-        "greedy bot (seat 1)    34",
+        "hand over: nerts after 247 actions",
+        "racer (seat 0)     15",
+        "greedy (seat 1)    34",
+        "racer   mean score  13.05  win rate 0.46",
+        "greedy  mean score  13.88  win rate 0.54",
+        "racer - greedy: -0.82 (95% CI -2.68 to +1.03) over 20 paired deals, 40 hands",
     ],
     "host_table.py": [
         "  18   10.05s  batch  13  seat 0  0:2S@W>F3      ok (tie: both keep their cards)",
