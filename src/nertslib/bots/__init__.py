@@ -2,10 +2,10 @@
 
 A bot is any callable ``bot(view, seat) -> Move | None`` (``None``: the seat waits), called with
 ``view = nertslib.view(state, seat)``: what its seat may see, never a hidden card. Bots here:
-:func:`greedy_bot` (fast, deterministic), :class:`RandomBot`, and :class:`SearchBot`
-(determinized Monte Carlo search over the view). :func:`make_bot` builds them by name
-(:data:`BOT_NAMES`), :class:`Pace` gives them a human-like reaction time, and
-:func:`tournament` measures their strength over paired deals. See ``docs/bots.md``.
+:func:`~nertslib.greedy_bot` (fast, deterministic), :class:`~nertslib.RandomBot`, and
+:class:`~nertslib.SearchBot` (determinized Monte Carlo search over the view). :func:`make_bot`
+builds them by name (:data:`BOT_NAMES`), :class:`~nertslib.Pace` gives them a human-like
+reaction time, and :func:`tournament` measures their strength over paired deals. See ``docs/bots.md``.
 
 >>> import nertslib as nl
 >>> final, moves = nl.play_hand(nl.deal("standard", seats=2, seed=4), [nl.greedy_bot] * 2)

@@ -28,7 +28,7 @@ __all__ = ["Bot", "RandomBot", "greedy_bot", "greedy_on_position", "seat_view"]
 
 #: What a bot is: called with its seat's :class:`~nertslib.View` (or, from older code, a
 #: whole state, which it must only look at through :func:`seat_view`) and its seat.
-Bot: TypeAlias = Callable[[View, int], "Move | None"]
+Bot: TypeAlias = Callable[[View, int], Move | None]
 
 _STOCK = (MoveKind.TURN, MoveKind.RESTOCK)
 
@@ -60,7 +60,8 @@ def greedy_on_position(state: GameState, seat: int) -> Move | None:
 
     For positions a bot imagines (a :func:`~nertslib.determinize` of its view, in a search's
     playouts); a bot that called it on the real position would read hidden cards. It waits
-    (``None``) exactly where the seat is stuck. :func:`greedy_bot` is this rule on its view.
+    (``None``) exactly where the seat is stuck. :func:`~nertslib.greedy_bot` is this rule on its
+    view.
 
     >>> import nertslib as nl
     >>> from nertslib.bots.basic import greedy_on_position
