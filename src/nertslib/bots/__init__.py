@@ -5,7 +5,8 @@ A bot is any callable ``bot(view, seat) -> Move | None`` (``None``: the seat wai
 :func:`~nertslib.greedy_bot` (fast, deterministic), :class:`~nertslib.RandomBot`, and
 :class:`~nertslib.SearchBot` (determinized Monte Carlo search over the view). :func:`make_bot`
 builds them by name (:data:`BOT_NAMES`), :class:`~nertslib.Pace` gives them a human-like
-reaction time, and :func:`tournament` measures their strength over paired deals. See ``docs/bots.md``.
+reaction time, and :func:`tournament` measures their strength over paired deals (see the Bots
+page of the docs).
 
 >>> import nertslib as nl
 >>> final, moves = nl.play_hand(nl.deal("standard", seats=2, seed=4), [nl.greedy_bot] * 2)
