@@ -334,7 +334,9 @@ def test_a_bot_that_only_turns_its_stock_scores_minus_26_against_greedy() -> Non
     def turner(mine: nl.View, seat: int) -> nl.Move | None:
         return next((m for m in nl.legal_moves(mine, seat) if not m.is_progress), None)
 
-    result = tournament([nl.greedy_bot, turner], hands=5, seats=2, seed=1, processes=1)
+    result = tournament(
+        [nl.greedy_bot, turner], hands=5, seats=2, seed=1, processes=1, max_actions=1_000
+    )
     lazy = result.stats_of("turner")
     assert (lazy.score.mean, lazy.score.low, lazy.score.high) == (-26.0, -26.0, -26.0)
     greedy = result.stats_of("greedy_bot")
@@ -398,3 +400,21 @@ def test_tournament_arguments_are_checked() -> None:
 def test_a_hand_s_wins_are_shared_among_equal_tops() -> None:
     assert HandRecord(0, ("a", "b"), (3, 3), True).wins() == (0.5, 0.5)
     assert HandRecord(0, ("a", "b"), (-1, 3), True).wins() == (0.0, 1.0)
+
+
+def test_greedy_turns_up_a_face_down_card_when_its_guess_is_stuck_and_the_stock_is_spent() -> None:
+    # No stock action is left (no passes): the view's guess of the face-down cards says stuck,
+    # the real ones may not; waiting there would stop a hand that can still go on.
+    v = nl.Variant(
+        nerts_pile_size=14,
+        work_piles=8,
+        work_pile_layout="klondike",
+        space_fill="king_only",
+        slide_under="off",
+        stock_turn=1,
+        stock_remainder="partial_turn",
+        max_stock_passes=0,
+        stock_access="when_blocked",
+    )
+    final, _ = nl.play_hand(nl.deal(v, 3, 5464), [nl.greedy_bot] * 3)
+    assert final.is_over

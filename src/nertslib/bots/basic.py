@@ -18,7 +18,7 @@ from typing import TypeAlias
 
 from nertslib.deal import SplitMix64
 from nertslib.errors import ViewSeatError
-from nertslib.moves import Move, MoveKind
+from nertslib.moves import Move, MoveKind, Zone
 from nertslib.rules import _front_moves, _layout, _work_info, legal_moves
 from nertslib.state import GameState
 from nertslib.stuck import _plan_progress
@@ -109,8 +109,20 @@ def greedy_bot(seen: View | GameState, seat: int) -> Move | None:
     move = greedy_on_position(guess, seat)
     if move is not None or mine.status is not None or mine.proves_stuck(seat):
         return move
-    # The guessed stock makes the seat stuck; the real one may not: a stock action
-    return next((m for m in legal_moves(guess, seat) if m.kind in _STOCK), None)
+    # The guess makes the seat stuck; the real cards may not: a stock action, else (none
+    # left) a move that turns up a face-down work card, which the guess cannot judge
+    moves = legal_moves(guess, seat)
+    stock = next((m for m in moves if m.kind in _STOCK), None)
+    return stock or next((m for m in moves if _uncovers(mine, m)), None)
+
+
+def _uncovers(mine: View, move: Move) -> bool:
+    """Whether ``move`` takes the whole face-up part of a work pile off face-down cards."""
+    if move.source is not Zone.WORK or move.card is None:
+        return False
+    own = mine.seats[move.seat]
+    i = move.source_index
+    return bool(own.down) and own.down[i] > 0 and own.work[i][:1] == (move.card.id,)
 
 
 # play_hand lets a stuck seat of this bot wait (it has always waited there), see play_hand

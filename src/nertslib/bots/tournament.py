@@ -187,6 +187,7 @@ def tournament(
     *,
     variant: Variant | str = "standard",
     processes: int | None = None,
+    max_actions: int = MAX_ACTIONS,
 ) -> TournamentResult:
     """Play ``hands`` deals between ``bots`` at ``seats`` seats and measure them.
 
@@ -198,7 +199,8 @@ def tournament(
     deal is played once per distinct rotation of the line-up over the seats; otherwise once,
     the rotations taken in turn. Hands are played by :func:`~nertslib.play_hand` in
     ``processes`` worker processes (default: the machine's CPU count; ``1``: in this
-    process); bots that are not names must then be picklable.
+    process); bots that are not names must then be picklable. A hand still running after
+    ``max_actions`` actions is stopped and scored as it stands (its record says so).
 
     Raises:
         NertsError: (a :class:`ValueError`) for no bots, fewer than one hand or seat, or an
@@ -226,7 +228,7 @@ def tournament(
         for i in range(hands)
         for j in (range(len(seatings)) if paired else [i % len(seatings)])
     ]
-    task = _Task(v, seats, seed, tuple(line_up))
+    task = _Task(v, seats, seed, tuple(line_up), max_actions)
     records = _run(task, jobs, processes)
     return _summarise(records, names, seats, paired)
 
@@ -237,6 +239,7 @@ class _Task:
     seats: int
     seed: int
     line_up: tuple[tuple[str, str | Bot], ...]
+    max_actions: int
 
     def play(self, job: tuple[int, tuple[int, ...]]) -> HandRecord:
         index, order = job
@@ -246,9 +249,8 @@ class _Task:
             bot = self.line_up[i][1]
             built = make_bot(bot, deal_seed * 64 + seat) if isinstance(bot, str) else bot
             bots.append(copy.deepcopy(built) if not isinstance(bot, str) else built)
-        final, _ = play_hand(
-            deal(self.variant, self.seats, deal_seed), bots, max_actions=MAX_ACTIONS
-        )
+        start = deal(self.variant, self.seats, deal_seed)
+        final, _ = play_hand(start, bots, max_actions=self.max_actions)
         names = tuple(self.line_up[i][0] for i in order)
         return HandRecord(index, names, hand_scores(final), final.status is not None)
 
