@@ -17,7 +17,7 @@ from nertslib.adapters import encoding
 
 EPISODES = 300
 BLOCK = 100
-LEARNING_RATE = 0.5
+LEARNING_RATE = 0.3
 
 # the kind of every action, by the layout of nertslib.adapters.encoding
 KINDS = np.zeros(encoding.NUM_ACTIONS, dtype=np.int64)

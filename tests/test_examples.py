@@ -16,9 +16,12 @@ SCRIPTS = sorted(EXAMPLES.glob("*.py"))
 #: lines may come between). A new example needs an entry here.
 EXPECTED: dict[str, list[str]] = {
     "bot_from_view.py": [
-        "hand over: stalemate after 181 actions",
-        "view bot (seat 0)       9",
-        "greedy bot (seat 1)     0",
+        "hand over: stalemate after 179 actions",
+        "racer (seat 0)      7",
+        "greedy (seat 1)     2",
+        "racer   mean score  12.90  win rate 0.45",
+        "greedy  mean score  13.45  win rate 0.55",
+        "racer - greedy: -0.55 (95% CI -2.08 to +0.98) over 20 paired deals, 40 hands",
     ],
     "host_table.py": [
         "  18   10.05s  batch  13  seat 0  0:2S@W>F3      ok (tie: both keep their cards)",
@@ -40,10 +43,10 @@ EXPECTED: dict[str, list[str]] = {
         "seat 2: +38",
     ],
     "rl_training_loop.py": [
-        "episodes  1-100: mean return  15.4",
-        "episodes 101-200: mean return  18.4",
-        "episodes 201-300: mean return  20.3",
-        "preferred kinds: foundation, restock, turn",
+        "episodes  1-100: mean return  12.1",
+        "episodes 101-200: mean return  13.7",
+        "episodes 201-300: mean return  18.5",
+        "preferred kinds: foundation, restock, under",
     ],
 }
 

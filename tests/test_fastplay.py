@@ -16,7 +16,9 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import nertslib as nl
-from nertslib import bots, fastplay, rules, stuck
+from nertslib import fastplay, rules, stuck
+from nertslib.bots import driver as bots
+from nertslib.bots.basic import greedy_on_position
 from nertslib.cards import DECK_SPAN, ON
 from nertslib.rules import _N as NERTS
 from nertslib.state import GameState
@@ -105,7 +107,7 @@ def test_the_fast_path_is_taken_only_for_greedy_bots_and_supported_hands(
     nl.play_hand(plain, [nl.greedy_bot] * 2)
     assert taken == [plain]
 
-    def wrapped(state: GameState, seat: int) -> nl.Move | None:
+    def wrapped(state: nl.View, seat: int) -> nl.Move | None:
         return nl.greedy_bot(state, seat)  # the same choices, but not the very function
 
     nl.play_hand(plain, [nl.greedy_bot, wrapped], max_actions=50)
@@ -188,7 +190,7 @@ def test_the_mutable_seats_keep_their_work_facts_up_to_date(
                     # first step a fresh copy finds without the summary (_first_step)
                     choice = _played(hand, i)
                     assert choice == _played(fresh, i)
-                    assert choice == nl.greedy_bot(hand.state(), i)
+                    assert choice == greedy_on_position(hand.state(), i)  # the rule, whole position
 
 
 @examples(100)

@@ -159,9 +159,10 @@ def test_bot_lookup():
     assert {"greedy", "random"} <= set(bot_names())
     for seed in range(5):
         state = nl.deal("standard", 2, seed)
-        assert bot_named("greedy")(state, 0) == nl.greedy_bot(state, 0)
-        assert bot_named("random", 3)(state, 0) == bot_named("random", 3)(state, 0)
-        assert bot_named("random", seed)(state, 0) in nl.legal_moves(state, 0)
+        mine = nl.view(state, 0)
+        assert bot_named("greedy")(mine, 0) == nl.greedy_bot(mine, 0)
+        assert bot_named("random", 3)(mine, 0) == bot_named("random", 3)(mine, 0)
+        assert bot_named("random", seed)(mine, 0) in nl.legal_moves(state, 0)
     with pytest.raises(ValueError, match=r"^unknown bot: 'Greedy' \(known: greedy, random"):
         bot_named("Greedy")
 

@@ -778,7 +778,9 @@ def test_table_replay_keeps_ties_and_leaves_out_refusals() -> None:
 def test_table_replay_records_stalemate_resolutions() -> None:
     table = Table(nl.deal("standard", seats=1, seed=0), clock=FakeClock())
     while not table.is_over:
-        chosen = nl.greedy_bot(table.state, 0)
+        # as play_hand: a stuck seat of the greedy bot waits (its view cannot tell it is stuck)
+        stuck = nl.is_stuck(table.state, 0)
+        chosen = None if stuck else nl.greedy_bot(table.state, 0)
         if chosen is None:
             assert table.resolve_stalemate() is True
         else:

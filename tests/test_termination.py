@@ -146,9 +146,10 @@ def test_greedy_hands_end_within_the_bound(preset: str, resolution: StuckResolut
 
 
 def test_play_hand_ends_the_hands_of_bots_that_never_wait() -> None:
-    # A random bot never waits: stuck, it still shuffles, turns and rotates. The driver
-    # resolves the stalemate after a round without progress in which every seat is stuck.
-    final, log = nl.play_hand(nl.deal("standard", 1, 1), [nl.RandomBot(0)], max_actions=20_000)
+    # A random bot never waits: stuck, it still shuffles and turns (it rotates only where its
+    # view proves it stuck). The driver resolves the stalemate after a round without progress
+    # in which every seat is stuck.
+    final, log = nl.play_hand(nl.deal("standard", 1, 0), [nl.RandomBot(0)], max_actions=20_000)
     assert final.status is nl.EndReason.STALEMATE
-    assert len(log) == 196
+    assert len(log) == 308
     assert log.count(None) == 5

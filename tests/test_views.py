@@ -530,8 +530,8 @@ def test_the_view_bot_example_plays_a_hand_to_the_end(capsys: pytest.CaptureFixt
     runpy.run_path(str(ROOT / "examples" / "bot_from_view.py"), run_name="__main__")
     out = capsys.readouterr().out
     assert "hand over:" in out
-    assert re.search(r"view bot \(seat 0\)\s+-?\d+", out)
-    assert re.search(r"greedy bot \(seat 1\)\s+-?\d+", out)
+    assert re.search(r"racer \(seat 0\)\s+-?\d+", out)
+    assert re.search(r"greedy \(seat 1\)\s+-?\d+", out)
 
 
 @pytest.mark.parametrize("count", [1, 2, 9, 10, 12, 53, 54, 55, 99, 100])

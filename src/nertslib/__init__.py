@@ -11,10 +11,26 @@ True
 """
 
 from nertslib import variants
-from nertslib.bots import Bot, RandomBot, greedy_bot, play_hand, play_match, record_hand
+from nertslib.bots import (
+    Bot,
+    Pace,
+    RandomBot,
+    SearchBot,
+    greedy_bot,
+    play_hand,
+    play_match,
+    record_hand,
+)
 from nertslib.cards import ACE, JACK, KING, MAX_SEATS, QUEEN, Card, Colour, Suit
 from nertslib.deal import deal
-from nertslib.errors import IllegalMoveError, NertsError, RaceLostError, Reason, Rejection
+from nertslib.errors import (
+    IllegalMoveError,
+    NertsError,
+    RaceLostError,
+    Reason,
+    Rejection,
+    ViewSeatError,
+)
 from nertslib.moves import Move, MoveKind, Zone
 from nertslib.replay import RESOLVE, Batch, Replay, SystemStep
 from nertslib.rules import apply, check, is_legal, legal_moves
@@ -58,11 +74,13 @@ __all__ = [
     "NFENError",
     "NertsError",
     "Outcome",
+    "Pace",
     "RaceLostError",
     "RandomBot",
     "Reason",
     "Rejection",
     "Replay",
+    "SearchBot",
     "SeatView",
     "SerializationError",
     "Suit",
@@ -70,6 +88,7 @@ __all__ = [
     "Table",
     "Variant",
     "View",
+    "ViewSeatError",
     "Zone",
     "__version__",
     "all_stuck",

@@ -14,7 +14,14 @@ import attrs
 from nertslib.cards import EvalRepr
 from nertslib.moves import Move
 
-__all__ = ["IllegalMoveError", "NertsError", "RaceLostError", "Reason", "Rejection"]
+__all__ = [
+    "IllegalMoveError",
+    "NertsError",
+    "RaceLostError",
+    "Reason",
+    "Rejection",
+    "ViewSeatError",
+]
 
 
 class Reason(EvalRepr, enum.Enum):
@@ -110,6 +117,22 @@ class NertsError(ValueError):
     >>> import nertslib as nl
     >>> issubclass(nl.IllegalMoveError, nl.NertsError), issubclass(nl.NertsError, ValueError)
     (True, True)
+
+    .. versionadded:: 0.1.0
+    """
+
+
+class ViewSeatError(NertsError):
+    """A view was asked about a seat other than its viewer's (its hidden cards are not known).
+
+    A :class:`~nertslib.View` knows the moves of the seat that sees it, and no other seat's:
+
+    >>> import nertslib as nl
+    >>> mine = nl.view(nl.deal("standard", seats=2, seed=1), 0)
+    >>> nl.legal_moves(mine, 1)
+    Traceback (most recent call last):
+    ...
+    nertslib.errors.ViewSeatError: this is seat 0's view: it cannot tell the moves of seat 1
 
     .. versionadded:: 0.1.0
     """

@@ -553,10 +553,18 @@ def _front_moves(
     return False
 
 
-def legal_moves(state: GameState, seat: int) -> tuple[Move, ...]:  # noqa: PLR0912 - inlined
+class SeatMoves(Protocol):
+    """A value that tells its own seat's moves: a :class:`~nertslib.View` (``View.legal_moves``)."""
+
+    def legal_moves(self, seat: int) -> tuple[Move, ...]:
+        """The moves ``seat`` may make, as far as the value can tell."""
+
+
+def legal_moves(state: GameState | SeatMoves, seat: int) -> tuple[Move, ...]:  # noqa: PLR0912
     """Every move ``seat`` may make now, in the stable order of the module docs.
 
-    A finished hand has no legal moves.
+    A finished hand has no legal moves. Given a :class:`~nertslib.View` instead of a state, the
+    moves of the view's own seat (:meth:`nertslib.View.legal_moves`).
 
     Raises:
         NertsError: (a :class:`ValueError`) if ``seat`` does not play in this hand.
@@ -569,6 +577,8 @@ def legal_moves(state: GameState, seat: int) -> tuple[Move, ...]:  # noqa: PLR09
     >>> all(nl.check(state, m) is None for m in moves)
     True
     """
+    if not isinstance(state, GameState):  # a view: no import of views here (views imports rules)
+        return state.legal_moves(seat)
     layouts = state.layouts
     if type(seat) is not int or not 0 <= seat < len(layouts):
         _layout(state, seat)  # raises the error

@@ -35,12 +35,11 @@ from typing import Any, Final, Literal
 import attrs
 
 from nertslib import bots as bots_module
-from nertslib.bots import RandomBot, greedy_bot, play_hand
+from nertslib.bots import Bot, RandomBot, greedy_bot, play_hand
 from nertslib.cards import MAX_SEATS
 from nertslib.deal import deal
-from nertslib.moves import Move
 from nertslib.scoring import hand_scores
-from nertslib.state import EndReason, GameState
+from nertslib.state import EndReason
 from nertslib.variants import Variant, get
 
 __all__ = [
@@ -72,7 +71,7 @@ def bot_names() -> tuple[str, ...]:
     return tuple(getattr(bots_module, "BOT_NAMES", ("greedy", "random")))
 
 
-def bot_named(name: str, seed: int = 0) -> Callable[[GameState, int], Move | None]:
+def bot_named(name: str, seed: int = 0) -> Bot:
     """A new bot by name (``"greedy"``, ``"random"``, …), seeded with ``seed``.
 
     Uses ``nertslib.bots.make_bot`` when the library has it, so every bot it knows is
@@ -98,7 +97,7 @@ def bot_named(name: str, seed: int = 0) -> Callable[[GameState, int], Move | Non
         raise ValueError(msg)
     make = getattr(bots_module, "make_bot", None)
     if make is not None:
-        bot: Callable[[GameState, int], Move | None] = make(name, seed=seed)
+        bot: Bot = make(name, seed=seed)
         return bot
     if name == "greedy":
         return greedy_bot

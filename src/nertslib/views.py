@@ -64,7 +64,7 @@ from __future__ import annotations
 
 from collections import Counter
 from operator import itemgetter
-from typing import Final
+from typing import Final, cast
 
 import attrs
 
@@ -77,9 +77,11 @@ from nertslib.cards import (
     parse_code,
 )
 from nertslib.deal import shuffled
-from nertslib.errors import NertsError
+from nertslib.errors import NertsError, ViewSeatError
+from nertslib.moves import Move, MoveKind
 from nertslib.quoting import clipped, excerpt
 from nertslib.render import picture_head
+from nertslib.rules import legal_moves
 from nertslib.state import (
     _CODE,
     _CODE_IDS,
@@ -105,9 +107,15 @@ from nertslib.state import (
     parse_status,
     split_nfen,
 )
+from nertslib.stuck import is_stuck, waste_tops
 from nertslib.variants import Variant
 
 __all__ = ["SeatView", "View", "determinize", "view"]
+
+
+def _not_viewer(viewer: int | None, seat: object) -> ViewSeatError:
+    who = "a spectator's view" if viewer is None else f"seat {viewer}'s view"
+    return ViewSeatError(f"this is {who}: it cannot tell the moves of seat {seat!r}")
 
 
 def _cards(ids: tuple[int, ...]) -> tuple[Card, ...]:
@@ -291,6 +299,64 @@ class View:
             msg = f"seat {seat!r} does not play in this {n}-seat hand"
             raise NertsError(msg)
         return _cards(_unseen(self, seat, _foundation_cards(self.fnd, n)[seat]))
+
+    # --- the viewer's moves --------------------------------------------------------------------
+
+    def legal_moves(self, seat: int) -> tuple[Move, ...]:
+        """The moves the viewing seat may make, told from this view alone.
+
+        These are ``legal_moves(state, seat)`` for every position that shows this view: every
+        move but ``rotate`` depends only on what the seat sees, and ``rotate`` (legal only for a
+        stuck seat) is included when :meth:`proves_stuck` holds. ``nl.legal_moves(view, seat)``
+        calls this method.
+
+        Raises:
+            ViewSeatError: (a :class:`ValueError`) if ``seat`` is not the viewer's seat (a
+                spectator's view has no moves of its own).
+
+        >>> import nertslib as nl
+        >>> state = nl.deal("standard", seats=2, seed=1)
+        >>> nl.legal_moves(nl.view(state, 0), 0) == nl.legal_moves(state, 0)
+        True
+        """
+        if seat != self.seat or type(seat) is not int:
+            raise _not_viewer(self.seat, seat)
+        guess = determinize(self, 0)
+        moves = legal_moves(guess, seat)
+        if moves and moves[-1].kind is MoveKind.ROTATE and not self._stuck_shown(guess):
+            return moves[:-1]
+        return moves
+
+    def proves_stuck(self, seat: int) -> bool:
+        """Whether this view alone shows that the viewing seat is stuck (rules.md §7).
+
+        Being stuck depends on the order of the seat's own stock, which no view shows. The seat
+        is stuck exactly when no card that shows as its waste top during a pass (nor its Nerts
+        top, nor a work top) can make progress, one card at a time (see ``nertslib.stuck``).
+        Every unseen card of the seat could be in its stock at a place that shows as a waste
+        top, so the view proves the seat stuck when it is stuck with each of its unseen cards
+        put in turn at such a place: a few positions built from the view, each decided by
+        :func:`~nertslib.is_stuck`. With an empty stock the next pass is the visible waste and
+        the verdict is exact. Face-down work cards (Klondike layout) are never proven
+        harmless: with any, this is ``False``.
+
+        Raises:
+            ViewSeatError: (a :class:`ValueError`) if ``seat`` is not the viewer's seat.
+
+        >>> import nertslib as nl
+        >>> nl.view(nl.deal("standard", seats=2, seed=1), 0).proves_stuck(0)
+        False
+        """
+        if seat != self.seat or type(seat) is not int:
+            raise _not_viewer(self.seat, seat)
+        return self._stuck_shown(determinize(self, 0))
+
+    def _stuck_shown(self, guess: GameState) -> bool:
+        """:meth:`proves_stuck` for the viewer, ``guess`` being a determinization of the view."""
+        seat = cast(int, self.seat)
+        if any(self.seats[seat].down) or self.status is not None or not is_stuck(guess, seat):
+            return False
+        return all(is_stuck(probe, seat) for probe in _stock_probes(guess, seat))
 
     # --- text forms ---------------------------------------------------------------------------
 
@@ -501,6 +567,34 @@ def determinize(v: View, seed: int) -> GameState:
         v.resolutions,
         seed,
     )
+
+
+def _stock_probes(guess: GameState, seat: int) -> list[GameState]:
+    """Positions like ``guess``, putting each hidden card of ``seat`` at a waste-top place.
+
+    Between them, every card hidden from ``seat`` (its stock, its Nerts pile below the top) is
+    in its stock at a place that shows as a waste top during a pass; ``guess`` is a
+    determinization of the seat's view, so the probes know no more than the view.
+    """
+    lay = guess.layouts[seat]
+    cur, deck = lay.cursor, lay.deck
+    tops = waste_tops(lay, guess.ctx)  # the stock's cards are distinct: a card is its place
+    places = [i - cur for i in range(cur, len(deck)) if deck[i] in tops]
+    below = () if guess.variant.nerts_pile_face_up else lay.nerts[:-1]
+    hidden = below + deck[cur:]
+    probes: list[GameState] = []
+    for start in range(0, len(hidden) if places else 0, len(places) or 1):
+        order = hidden[start : start + len(places)] + hidden[:start] + hidden[start + len(places) :]
+        stock = [-1] * (len(deck) - cur)
+        for i, card in zip(places, order, strict=False):
+            stock[i] = card
+        spare = iter(order[len(places) :])
+        stock = [c if c >= 0 else next(spare) for c in stock]
+        nerts = (*spare, *lay.nerts[-1:]) if below else lay.nerts
+        new = attrs.evolve(lay, nerts=nerts, deck=deck[:cur] + tuple(stock))
+        layouts = (*guess.layouts[:seat], new, *guess.layouts[seat + 1 :])
+        probes.append(attrs.evolve(guess, layouts=layouts))
+    return probes
 
 
 # --- text forms -------------------------------------------------------------------------------

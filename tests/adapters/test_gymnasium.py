@@ -87,7 +87,9 @@ def test_changing_hidden_cards_changes_no_observation_or_mask():
 def test_opponents_are_bots_by_name():
     assert nerts_gym.bot_named("greedy", 1) is nl.greedy_bot
     assert isinstance(nerts_gym.bot_named("random", 1), nl.RandomBot)
-    with pytest.raises(ValueError, match="unknown bot: 'chess' \\(known: greedy, random\\)"):
+    with pytest.raises(
+        ValueError, match=r"unknown bot 'chess'; known bots: greedy, random, search"
+    ):
         nerts_gym.NertsEnv(opponents="chess")
     with pytest.raises(ValueError, match="opponents needs 2 bot name\\(s\\) for 3 seats"):
         nerts_gym.NertsEnv(seats=3, opponents=["greedy"])

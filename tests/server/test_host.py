@@ -33,7 +33,10 @@ from nertslib.server.host import (  # noqa: E402
     [
         ({"seats": 2, "bots": 3}, "bots must be 0..2 (the seats), got 3"),
         ({"seats": 2, "bots": -1}, "bots must be 0..2 (the seats), got -1"),
-        ({"bot": "clever"}, "unknown bot 'clever' (known: greedy, random)"),
+        (
+            {"bot": "clever"},
+            "unknown bot 'clever'; known bots: greedy, random, search (or search:N)",
+        ),
         ({"seed": -4}, "seed must be an int >= 0, got -4"),
         ({"seed": 1, "position": before_the_call()[0]}, "give a seed or a position, not both"),
         ({"bot_delay": (2.0, 1.0)}, "bot_delay must be (low, high) with 0 <= low <= high"),
@@ -71,7 +74,7 @@ def test_bots_by_name() -> None:
     assert make_bot("greedy", 3) is nl.greedy_bot
     bot = make_bot("random", 3)
     state = nl.deal("standard", 2, 1)
-    assert bot(state, 1) in nl.legal_moves(state, 1)
+    assert bot(nl.view(state, 1), 1) in nl.legal_moves(state, 1)
 
 
 def test_hands_are_dealt_from_the_seed_one_after_another() -> None:

@@ -184,7 +184,7 @@ class NertsEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc, unus
     def _moves(self, state: GameState, action: int) -> list[Move | None]:
         others = iter(self._bots)
         return [
-            decode(state, s, action) if s == self.seat else next(others)(state, s)
+            decode(state, s, action) if s == self.seat else next(others)(view(state, s), s)
             for s in range(self.seats)
         ]
 

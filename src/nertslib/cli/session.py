@@ -101,7 +101,8 @@ class PlaySession:
         for seat, bot in enumerate(self.bots, start=1):
             if self.table.is_over:
                 break
-            move = bot(self.table.state, seat)
+            state = self.table.state
+            move = bot(view(state, seat), seat)  # a bot sees what its seat may see
             if move is not None and self.table.submit(move) is None:
                 acted = True
         if not acted and not self.table.is_over and all_stuck(self.table.state):

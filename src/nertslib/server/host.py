@@ -437,7 +437,8 @@ class GameHost:
             wake.clear()
             state = self.table.state
             try:
-                move = None if state.is_over else self._bots[seat](state, seat)
+                # a bot sees what its seat may see
+                move = None if state.is_over else self._bots[seat](nl.view(state, seat), seat)
             except Exception:
                 _LOG.exception("bot of seat %d failed; it waits for the next change", seat)
                 move = None

@@ -1,9 +1,12 @@
-"""Bots and a driver that plays whole hands and matches.
+"""The driver that plays whole hands and matches between bots, handing each bot its view.
 
-A bot is any callable ``bot(state, seat) -> Move | None`` (``None``: the seat waits). The
-driver :func:`play_hand` lets every seat act once per round in seat order, applies the
-everyone-stuck resolution when :func:`~nertslib.all_stuck` holds, and stops when the hand ends.
-Hands of greedy bots are played on a mutable copy of the state (``nertslib.fastplay``).
+A bot is any callable ``bot(view, seat) -> Move | None`` (``None``: the seat waits). The
+driver :func:`play_hand` lets every seat act once per round in seat order, giving its bot
+``view(state, seat)``; it does not ask a stuck seat (:func:`~nertslib.is_stuck`) whose bot has
+a true ``waits_when_stuck`` attribute, as :func:`~nertslib.greedy_bot` does (see below); it
+applies the everyone-stuck resolution when :func:`~nertslib.all_stuck` holds, and stops
+when the hand ends. Hands of greedy bots are played on a mutable copy of the state
+(``nertslib.fastplay``).
 
 >>> import nertslib as nl
 >>> final, moves = nl.play_hand(nl.deal("standard", seats=2, seed=4), [nl.greedy_bot] * 2)
@@ -13,70 +16,21 @@ Hands of greedy bots are played on a mutable copy of the state (``nertslib.fastp
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from nertslib.deal import SplitMix64, deal
+from nertslib.bots.basic import Bot, greedy_bot, greedy_on_position
+from nertslib.deal import deal
 from nertslib.fastplay import play_greedy, supports
 from nertslib.moves import Move
 from nertslib.replay import RESOLVE, Replay, _unchecked_replay
-from nertslib.rules import _front_moves, _layout, _work_info, apply, legal_moves
+from nertslib.rules import apply, is_legal
 from nertslib.scoring import Match, outcome
 from nertslib.state import GameState
-from nertslib.stuck import _plan_progress, all_stuck, resolve_stalemate
+from nertslib.stuck import all_stuck, is_stuck, resolve_stalemate
 from nertslib.variants import Variant
+from nertslib.views import view
 
-__all__ = ["Bot", "RandomBot", "greedy_bot", "play_hand", "play_match", "record_hand"]
-
-Bot = Callable[[GameState, int], "Move | None"]
-
-
-def greedy_bot(state: GameState, seat: int) -> Move | None:
-    """A deterministic bot good enough for demos and termination tests.
-
-    It calls Nerts as soon as it can; otherwise plays to a foundation (Nerts and waste first),
-    then the Nerts top, then the waste top onto the work piles; otherwise takes the first step
-    of a shortest rearrangement of its work piles that makes such a play possible; otherwise
-    turns its stock. It waits (``None``) only when the seat is stuck.
-
-    >>> import nertslib as nl
-    >>> nl.greedy_bot(nl.deal("standard", seats=2, seed=1), 0)
-    Move.parse('0:AH@P2>F+')
-    """
-    lay = _layout(state, seat)
-    if state.status is not None:
-        return None
-    ctx = state.ctx
-    info = None if ctx.jokers else _work_info(lay.work, ctx, lay.down)
-    # legal_moves' first moves are already in greedy order: mandatory fills, the call, then
-    # foundation plays (Nerts, waste, work tops), then the Nerts top, then the waste top
-    first: list[Move] = []
-    _front_moves(state, lay, ctx, first, info)
-    if first:
-        return first[0]
-    return _plan_progress(state, lay, ctx, info)
-
-
-class RandomBot:
-    """Picks uniformly among the legal moves, from its own seeded generator.
-
-    Uniform random play often shuffles stacks back and forth for a long time; give
-    :func:`play_hand` a ``max_actions`` bound when using it.
-
-    >>> import nertslib as nl
-    >>> bot = nl.RandomBot(seed=1)
-    >>> bot(nl.deal("standard", seats=2, seed=1), 0) is not None
-    True
-    """
-
-    def __init__(self, seed: int = 0) -> None:
-        self._rng = SplitMix64(seed)
-
-    def __call__(self, state: GameState, seat: int) -> Move | None:
-        """Choose a move for ``seat``."""
-        moves = legal_moves(state, seat)
-        if not moves:
-            return None
-        return moves[self._rng.below(len(moves))]
+__all__ = ["play_hand", "play_match", "record_hand"]
 
 
 def play_hand(
@@ -84,7 +38,12 @@ def play_hand(
 ) -> tuple[GameState, tuple[Move | None, ...]]:
     """Play ``state`` to the end with one bot per seat.
 
-    Each round, every seat in order is asked for a move, which is applied at once. After a
+    Each round, every seat in order is asked for a move: its bot is called with
+    ``view(state, seat)`` and the seat, and the move is applied at once. A bot with a true
+    ``waits_when_stuck`` attribute is not asked while its seat is stuck and may not call
+    Nerts: it waits. Why: being stuck turns on the seat's own stock order, which no view shows,
+    so a bot cannot tell; the driver, the referee, can (the greedy and search bots have the
+    attribute; a bot that wants to ``rotate`` when stuck must not). After a
     round without progress, if every seat is stuck the driver applies
     :func:`~nertslib.resolve_stalemate` (recorded as ``None`` in the returned log), so hands
     end even with bots that never wait, such as :class:`RandomBot`. Stops when the hand is
@@ -120,10 +79,20 @@ def _play_hand_generic(
 ) -> tuple[GameState, tuple[Move | None, ...]]:
     """:func:`play_hand` with any bots, one :class:`~nertslib.GameState` after another."""
     log: list[Move | None] = []
+    patient = [bool(getattr(bot, "waits_when_stuck", False)) for bot in bots]
+    # Where a seat is not stuck and has no face-down cards, and there are no jokers, the greedy
+    # bot's choice from its view is the greedy rule's on the position (tests/test_bots.py):
+    # the rule is asked directly there, without building the view's determinization.
+    direct = [bot is greedy_bot and not state.ctx.jokers for bot in bots]
     while state.status is None and len(log) < max_actions:
         moved = progress = False
         for seat, bot in enumerate(bots):
-            move = bot(state, seat)
+            if patient[seat] and _waits(state, seat):
+                continue
+            if direct[seat] and not state.layouts[seat].down:
+                move = greedy_on_position(state, seat)
+            else:
+                move = bot(view(state, seat), seat)
             if move is not None:
                 state = apply(state, move)
                 log.append(move)
@@ -142,6 +111,14 @@ def _play_hand_generic(
             msg = "every bot waited although some seat can still make progress"
             raise ValueError(msg)
     return state, tuple(log)
+
+
+def _waits(state: GameState, seat: int) -> bool:
+    """Whether a patient bot's ``seat`` waits: it is stuck and may not call Nerts.
+
+    (``is_stuck`` may hold for a seat that could call, hence the call test.)
+    """
+    return is_stuck(state, seat) and not is_legal(state, Move.call(seat))
 
 
 def play_match(

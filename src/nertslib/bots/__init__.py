@@ -1,0 +1,50 @@
+"""Bots, the driver that plays hands and matches between them, and a tournament to rank them.
+
+A bot is any callable ``bot(view, seat) -> Move | None`` (``None``: the seat waits), called with
+``view = nertslib.view(state, seat)``: what its seat may see, never a hidden card. Bots here:
+:func:`~nertslib.greedy_bot` (fast, deterministic), :class:`~nertslib.RandomBot`, and
+:class:`~nertslib.SearchBot` (determinized Monte Carlo search over the view). :func:`make_bot`
+builds them by name (:data:`BOT_NAMES`), :class:`~nertslib.Pace` gives them a human-like
+reaction time, and :func:`tournament` measures their strength over paired deals (see the Bots
+page of the docs).
+
+>>> import nertslib as nl
+>>> final, moves = nl.play_hand(nl.deal("standard", seats=2, seed=4), [nl.greedy_bot] * 2)
+>>> final.is_over, nl.outcome(final).reason
+(True, EndReason.NERTS)
+"""
+
+from nertslib.bots.basic import Bot, RandomBot, greedy_bot, greedy_on_position, seat_view
+from nertslib.bots.driver import play_hand, play_match, record_hand
+from nertslib.bots.names import BOT_NAMES, make_bot
+from nertslib.bots.pace import Pace
+from nertslib.bots.search import SearchBot
+from nertslib.bots.tournament import (
+    BotStats,
+    Difference,
+    HandRecord,
+    Interval,
+    TournamentResult,
+    tournament,
+)
+
+__all__ = [
+    "BOT_NAMES",
+    "Bot",
+    "BotStats",
+    "Difference",
+    "HandRecord",
+    "Interval",
+    "Pace",
+    "RandomBot",
+    "SearchBot",
+    "TournamentResult",
+    "greedy_bot",
+    "greedy_on_position",
+    "make_bot",
+    "play_hand",
+    "play_match",
+    "record_hand",
+    "seat_view",
+    "tournament",
+]

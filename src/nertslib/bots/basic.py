@@ -1,0 +1,152 @@
+"""The bot protocol and the two simple bots: :func:`greedy_bot` and :class:`RandomBot`.
+
+A bot is any callable ``bot(view, seat) -> Move | None`` (``None``: the seat waits), given
+``view = nertslib.view(state, seat)``: what its seat may see, never the hidden cards. A bot
+called with a whole :class:`~nertslib.GameState` (older code) looks only at that seat's view
+of it (:func:`seat_view`), so no bot of this package can read a hidden card by accident.
+
+>>> import nertslib as nl
+>>> state = nl.deal("standard", seats=2, seed=1)
+>>> nl.greedy_bot(nl.view(state, 0), 0) == nl.greedy_bot(state, 0)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeAlias
+
+from nertslib.deal import SplitMix64
+from nertslib.errors import ViewSeatError
+from nertslib.moves import Move, MoveKind, Zone
+from nertslib.rules import _front_moves, _layout, _work_info, legal_moves
+from nertslib.state import GameState
+from nertslib.stuck import _plan_progress
+from nertslib.views import View, determinize, view
+
+__all__ = ["Bot", "RandomBot", "greedy_bot", "greedy_on_position", "seat_view"]
+
+#: What a bot is: called with its seat's :class:`~nertslib.View` (or, from older code, a
+#: whole state, which it must only look at through :func:`seat_view`) and its seat.
+Bot: TypeAlias = Callable[[View, int], Move | None]
+
+_STOCK = (MoveKind.TURN, MoveKind.RESTOCK)
+
+
+def seat_view(seen: View | GameState, seat: int) -> View:
+    """``seat``'s view: of a state, ``view(state, seat)``; a view of that seat as it is.
+
+    Raises:
+        ViewSeatError: (a :class:`ValueError`) for a view of another seat or a spectator's.
+        NertsError: (a :class:`ValueError`) if ``seat`` does not play in the hand.
+
+    >>> import nertslib as nl
+    >>> from nertslib.bots import seat_view
+    >>> state = nl.deal("standard", seats=2, seed=1)
+    >>> seat_view(state, 1) == nl.view(state, 1)
+    True
+    """
+    if isinstance(seen, View):
+        if seen.seat != seat:
+            who = "a spectator's view" if seen.seat is None else f"seat {seen.seat}'s view"
+            msg = f"a bot for seat {seat!r} was given {who}"
+            raise ViewSeatError(msg)
+        return seen
+    return view(seen, seat)
+
+
+def greedy_on_position(state: GameState, seat: int) -> Move | None:
+    """The greedy rule applied to a whole position, hidden cards included.
+
+    For positions a bot imagines (a :func:`~nertslib.determinize` of its view, in a search's
+    playouts); a bot that called it on the real position would read hidden cards. It waits
+    (``None``) exactly where the seat is stuck. :func:`~nertslib.greedy_bot` is this rule on its
+    view.
+
+    >>> import nertslib as nl
+    >>> from nertslib.bots.basic import greedy_on_position
+    >>> guess = nl.determinize(nl.view(nl.deal("standard", seats=2, seed=1), 0), 5)
+    >>> greedy_on_position(guess, 0)
+    Move.parse('0:AH@P2>F+')
+    """
+    lay = _layout(state, seat)
+    if state.status is not None:
+        return None
+    ctx = state.ctx
+    info = None if ctx.jokers else _work_info(lay.work, ctx, lay.down)
+    # legal_moves' first moves are already in greedy order: mandatory fills, the call, then
+    # foundation plays (Nerts, waste, work tops), then the Nerts top, then the waste top
+    first: list[Move] = []
+    _front_moves(state, lay, ctx, first, info)
+    if first:
+        return first[0]
+    return _plan_progress(state, lay, ctx, info)
+
+
+def greedy_bot(seen: View | GameState, seat: int) -> Move | None:
+    """A deterministic bot, fast and good enough for baselines, demos and termination tests.
+
+    It calls Nerts as soon as it can; otherwise plays to a foundation (Nerts and waste first),
+    then the Nerts top, then the waste top onto the work piles; otherwise takes the first step
+    of a shortest rearrangement of its work piles that makes such a play possible; otherwise
+    turns its stock. It waits (``None``) only when its view proves the seat stuck
+    (:meth:`~nertslib.View.proves_stuck`): it cannot see its stock, so where only the stock's
+    order makes it stuck it turns on. It has ``waits_when_stuck = True``, so
+    :func:`~nertslib.play_hand` lets a stuck seat of it wait without asking, and its hands
+    there are the ones it has always played.
+
+    It reads only its seat's view: its choice is a function of ``view(state, seat)`` (the
+    greedy rule on the view's determinization with seed 0, which deals the hidden cards; only
+    the face-down work cards of the Klondike layout are guessed that way, all other choices
+    are the ones the whole position gives).
+
+    >>> import nertslib as nl
+    >>> nl.greedy_bot(nl.view(nl.deal("standard", seats=2, seed=1), 0), 0)
+    Move.parse('0:AH@P2>F+')
+    """
+    mine = seat_view(seen, seat)
+    guess = determinize(mine, 0)
+    move = greedy_on_position(guess, seat)
+    if move is not None or mine.status is not None or mine.proves_stuck(seat):
+        return move
+    # The guess makes the seat stuck; the real cards may not: a stock action, else (none
+    # left) a move that turns up a face-down work card, which the guess cannot judge
+    moves = legal_moves(guess, seat)
+    stock = next((m for m in moves if m.kind in _STOCK), None)
+    return stock or next((m for m in moves if _uncovers(mine, m)), None)
+
+
+def _uncovers(mine: View, move: Move) -> bool:
+    """Whether ``move`` takes the whole face-up part of a work pile off face-down cards."""
+    if move.source is not Zone.WORK or move.card is None:
+        return False
+    own = mine.seats[move.seat]
+    i = move.source_index
+    return bool(own.down) and own.down[i] > 0 and own.work[i][:1] == (move.card.id,)
+
+
+# play_hand lets a stuck seat of this bot wait (it has always waited there), see play_hand
+greedy_bot.waits_when_stuck = True  # type: ignore[attr-defined]
+
+
+class RandomBot:
+    """Picks uniformly among its seat's legal moves (from its view), from its seeded generator.
+
+    Uniform random play often shuffles stacks back and forth for a long time; give
+    :func:`~nertslib.play_hand` a ``max_actions`` bound when using it.
+
+    >>> import nertslib as nl
+    >>> bot = nl.RandomBot(seed=1)
+    >>> bot(nl.view(nl.deal("standard", seats=2, seed=1), 0), 0) is not None
+    True
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = SplitMix64(seed)
+
+    def __call__(self, seen: View | GameState, seat: int) -> Move | None:
+        """Choose a move for ``seat``."""
+        moves = legal_moves(seat_view(seen, seat), seat)
+        if not moves:
+            return None
+        return moves[self._rng.below(len(moves))]

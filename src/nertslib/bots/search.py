@@ -1,0 +1,272 @@
+"""A search bot: determinized Monte Carlo over its view, with greedy playouts.
+
+:class:`SearchBot` sees only its seat's view. For each move it considers, it imagines whole
+positions consistent with the view (:func:`~nertslib.determinize`: the hidden cards dealt at
+random), plays each imagined hand to its end with the greedy rule at every seat, and keeps the
+move whose hands end best for it: its score minus the mean score of the other seats. Every
+candidate is tried on the same imagined positions (common random numbers), so that the
+comparison between moves is not drowned by the luck of the deal.
+
+>>> import nertslib as nl
+>>> bot = nl.SearchBot(budget_ms=None, iterations=4, seed=1)
+>>> state = nl.deal("standard", seats=2, seed=3)
+>>> move = bot(nl.view(state, 0), 0)
+>>> nl.is_legal(state, move), move == bot(nl.view(state, 0), 0)
+(True, True)
+"""
+
+from __future__ import annotations
+
+import math
+import time
+import zlib
+from collections.abc import Callable, Sequence
+
+from nertslib.bots.basic import greedy_bot, greedy_on_position, seat_view
+from nertslib.deal import SplitMix64
+from nertslib.errors import NertsError
+from nertslib.fastplay import play_greedy, supports
+from nertslib.moves import Move, MoveKind
+from nertslib.rules import apply
+from nertslib.scoring import hand_scores
+from nertslib.state import GameState
+from nertslib.stuck import all_stuck, resolve_stalemate
+from nertslib.views import View, determinize
+
+__all__ = ["SearchBot"]
+
+#: A playout stops after this many actions (a greedy hand takes a few hundred).
+PLAYOUT_ACTIONS = 5_000
+_SEEDS = 1 << 62
+
+
+class SearchBot:
+    """Determinized Monte Carlo search over its view, with greedy playouts (see module docs).
+
+    Args:
+        budget_ms: Time to think per move, in milliseconds (wall clock). The search runs in
+            rounds (one imagined position, every candidate played out on it) and starts no
+            round it expects to end past the budget (it always runs one). ``None``: no time
+            limit.
+        iterations: At most this many playouts per move (an iteration is one playout): the
+            search runs ``iterations // candidates`` rounds, at least one. With
+            ``budget_ms=None`` the bot is deterministic: its move is a function of its seed
+            and the view.
+        seed: Seeds the imagined positions (mixed with the view, so equal views give equal
+            draws).
+        candidates: At most this many moves are compared: the greedy bot's move first, then
+            the seat's other progress moves (plays to a foundation, of the Nerts top, of the
+            waste top) and its stock action, in the order of :func:`~nertslib.legal_moves`.
+            With one candidate there is nothing to search and the greedy move is played.
+        horizon: Each playout is played for at most this many rounds (every seat acting once
+            a round) and scored as it stands; ``None``: to the end of the hand. Shorter
+            playouts cost less and, as the imagined hands part from the real one the longer
+            they run, carry less noise.
+        z: How sure the search must be to leave the greedy move: another move is taken only
+            if its mean gain over the greedy move is more than ``z`` standard errors above
+            zero (see :meth:`gains`).
+        clock: The clock for ``budget_ms`` (seconds), for tests.
+
+    Raises:
+        NertsError: (a :class:`ValueError`) for a budget or an iteration count that is not
+            positive, both ``None``, or a seed that is not an int ``>= 0``.
+
+    >>> import nertslib as nl
+    >>> nl.SearchBot(budget_ms=None)
+    Traceback (most recent call last):
+    ...
+    nertslib.errors.NertsError: a SearchBot needs budget_ms or iterations (both are None)
+    >>> nl.SearchBot(budget_ms=None, iterations=8, seed=2)
+    SearchBot(budget_ms=None, iterations=8, seed=2)
+
+    The bot has ``waits_when_stuck = True``: :func:`~nertslib.play_hand` lets a stuck seat of
+    it wait (a view cannot tell; see there).
+
+    .. versionadded:: 0.1.0
+    """
+
+    waits_when_stuck = True
+
+    def __init__(
+        self,
+        budget_ms: float | None = 50,
+        iterations: int | None = None,
+        seed: int = 0,
+        *,
+        candidates: int = 4,
+        z: float = 1.5,
+        horizon: int | None = 20,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        _check_args(budget_ms, iterations, seed, candidates)
+        self.budget_ms = budget_ms
+        self.iterations = iterations
+        self.seed = seed
+        self.candidates = candidates
+        self.z = z
+        self.horizon = horizon
+        self._clock = clock
+
+    def __repr__(self) -> str:
+        return (
+            f"SearchBot(budget_ms={self.budget_ms!r}, iterations={self.iterations!r}, "
+            f"seed={self.seed!r})"
+        )
+
+    def __call__(self, seen: View | GameState, seat: int) -> Move | None:
+        """The move for ``seat``, from its view (a state is turned into the seat's view)."""
+        mine = seat_view(seen, seat)
+        if mine.status is not None:
+            return None
+        base = greedy_bot(mine, seat)
+        moves = self.choices(mine, seat, base)
+        if len(moves) < 2:
+            return base
+        gains = self.gains(mine, seat, moves)
+        best = max(range(1, len(moves)), key=lambda i: (gains[i], -i))  # ties: the earlier
+        return moves[best] if gains[best] > 0 else base
+
+    def choices(self, mine: View, seat: int, base: Move | None) -> tuple[Move, ...]:
+        """The moves the search compares: ``base`` (the greedy move) first, then the others.
+
+        >>> import nertslib as nl
+        >>> bot = nl.SearchBot(budget_ms=None, iterations=1)
+        >>> mine = nl.view(nl.deal("standard", seats=2, seed=1), 0)
+        >>> bot.choices(mine, 0, nl.greedy_bot(mine, 0))
+        (Move.parse('0:AH@P2>F+'), Move.parse('0:turn'))
+        """
+        if base is None:
+            return ()
+        out = [base]
+        for move in mine.legal_moves(seat):
+            if len(out) >= self.candidates:
+                break
+            if move != base and (move.is_progress or move.kind in _STOCK):
+                out.append(move)
+        return tuple(out)
+
+    def gains(self, mine: View, seat: int, moves: Sequence[Move]) -> list[float]:
+        """How much better each move is than ``moves[0]``, as the search can tell.
+
+        Each round imagines a position and plays every move out on it; a move's gain
+        over the first is the mean of its paired differences in playout value less
+        ``z`` standard errors of that mean (``0.0`` for the first move itself): the search
+        leaves the greedy move only for one that is better beyond the noise of its playouts.
+
+        >>> import nertslib as nl
+        >>> bot = nl.SearchBot(budget_ms=None, iterations=3, seed=1)
+        >>> mine = nl.view(nl.deal("standard", seats=2, seed=1), 0)
+        >>> moves = [nl.greedy_bot(mine, 0), nl.Move.turn(0)]
+        >>> gains = bot.gains(mine, 0, moves)
+        >>> len(gains), gains[0], gains == bot.gains(mine, 0, moves)
+        (2, 0.0, True)
+        """
+        runs = self._playouts(mine, seat, moves)
+        n = len(runs)
+        out = [0.0]
+        for i in range(1, len(moves)):
+            diffs = [run[i] - run[0] for run in runs]
+            mean = sum(diffs) / n
+            if n < 2:
+                out.append(mean if mean < 0 else -math.inf)  # one draw: never enough
+                continue
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            out.append(mean - self.z * math.sqrt(var / n))
+        return out
+
+    def _playouts(self, mine: View, seat: int, moves: Sequence[Move]) -> list[list[float]]:
+        """Per round, the playout value of every move on one imagined position."""
+        rng = SplitMix64(self.seed ^ zlib.crc32(mine.to_nfen().encode()))
+        clock = self._clock
+        start = clock()
+        deadline = None if self.budget_ms is None else start + self.budget_ms / 1000
+        rounds = None if self.iterations is None else max(1, self.iterations // len(moves))
+        runs: list[list[float]] = []
+        limit = PLAYOUT_ACTIONS if self.horizon is None else self.horizon * len(mine.seats)
+        while rounds is None or len(runs) < rounds:
+            guess = determinize(mine, rng.below(_SEEDS))
+            runs.append(
+                [playout_value(_round_end(apply(guess, move), seat), seat, limit) for move in moves]
+            )
+            # no round that would likely end past the budget: rounds take alike long
+            if deadline is not None and (now := clock()) + (now - start) / len(runs) > deadline:
+                break
+        return runs
+
+
+_STOCK = (MoveKind.TURN, MoveKind.RESTOCK)
+
+
+def _check_args(budget_ms: object, iterations: object, seed: object, candidates: object) -> None:
+    if budget_ms is None and iterations is None:
+        msg = "a SearchBot needs budget_ms or iterations (both are None)"
+        raise NertsError(msg)
+    if budget_ms is not None and (
+        not isinstance(budget_ms, int | float) or isinstance(budget_ms, bool) or budget_ms <= 0
+    ):
+        msg = f"budget_ms must be a positive number of milliseconds or None; got {budget_ms!r}"
+        raise NertsError(msg)
+    for name, value in (("iterations", iterations), ("candidates", candidates)):
+        if value is not None and (type(value) is not int or value < 1):
+            msg = f"{name} must be an int >= 1; got {value!r}"
+            raise NertsError(msg)
+    if type(seed) is not int or seed < 0:
+        msg = f"seed must be an int >= 0; got {seed!r}"
+        raise NertsError(msg)
+
+
+def _round_end(state: GameState, seat: int) -> GameState:
+    """The seats after ``seat`` take their turn of the round (greedy), as play_hand would.
+
+    Why: the playout starts a new round at seat 0; without this the seats after ``seat``
+    would lose a turn, and a move that wastes a turn (a stock turn) would look cheap.
+    """
+    for other in range(seat + 1, len(state.layouts)):
+        if state.status is not None:
+            break
+        move = greedy_on_position(state, other)
+        if move is not None:
+            state = apply(state, move)
+    return state
+
+
+def playout_value(state: GameState, seat: int, limit: int = PLAYOUT_ACTIONS) -> float:
+    """``seat``'s score minus the others' mean once greedy play at every seat ends ``state``.
+
+    A position a bot imagines (hidden cards included): the playout reads them, as it must.
+
+    >>> import nertslib as nl
+    >>> from nertslib.bots.search import playout_value
+    >>> playout_value(nl.deal("standard", seats=1, seed=4), 0) > -26
+    True
+    """
+    if supports(state):
+        final, _ = play_greedy(state, limit)
+    else:
+        final = _slow_playout(state, limit)
+    scores = hand_scores(final)
+    others = [s for i, s in enumerate(scores) if i != seat]
+    return scores[seat] - (sum(others) / len(others) if others else 0.0)
+
+
+def _slow_playout(state: GameState, limit: int) -> GameState:
+    """Greedy play to the end where the fast path does not go (jokers, face-down cards)."""
+    actions = 0
+    seats = range(len(state.layouts))
+    while state.status is None and actions < limit:
+        moved = progress = False
+        for seat in seats:
+            move = greedy_on_position(state, seat)
+            if move is not None:
+                state = apply(state, move)
+                actions += 1
+                moved, progress = True, progress or move.is_progress
+                if state.status is not None:
+                    break
+        if progress or state.status is not None:
+            continue
+        if all_stuck(state):
+            state = resolve_stalemate(state)
+        elif not moved:
+            break
+    return state
