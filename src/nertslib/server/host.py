@@ -28,7 +28,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
 import secrets
 import time
 from collections.abc import Callable
@@ -145,7 +144,8 @@ class TableSettings:
         seed: The first hand's seed (hand ``k`` is dealt from ``seed + k - 1``); ``None``
             draws each hand's seed from :mod:`secrets`.
         position: The first hand's position (a puzzle, a saved game), instead of a deal.
-        bot_delay: A bot waits between ``low`` and ``high`` seconds before each move (a human
+        bot_delay: A bot waits between ``low`` and ``high`` seconds before each move: its
+            :class:`~nertslib.Pace` reaction time for that kind of move, kept within them (a human
             pace; near zero in tests).
         next_hand_delay: A table of bots only deals the next hand after this many seconds.
 
@@ -431,21 +431,31 @@ class GameHost:
 
     async def _bot_loop(self, seat: int, wake: asyncio.Event) -> None:
         low, high = self.settings.bot_delay
-        pace = random.Random(seat)  # the pace only, not the play: no seed needed
+        pace = nl.Pace(seed=seat)  # the pace only, not the play: no secret seed needed
         while True:
-            await asyncio.sleep(pace.uniform(low, high))
             wake.clear()
             state = self.table.state
-            try:
-                # a bot sees what its seat may see
-                move = None if state.is_over else self._bots[seat](nl.view(state, seat), seat)
-            except Exception:
-                _LOG.exception("bot of seat %d failed; it waits for the next change", seat)
-                move = None
+            move = self._bot_move(seat, state)
             if move is None:
                 await wake.wait()  # stuck, or the hand is over: wait until something changes
                 continue
+            # a human-like reaction time for this kind of move, within the table's bounds
+            await asyncio.sleep(min(high, max(low, pace.delay(move))))
+            if self.table.state is not state:  # the table moved on: look again before playing
+                move = self._bot_move(seat, self.table.state)
+                if move is None:
+                    continue
             self._submit(move)
+
+    def _bot_move(self, seat: int, state: nl.GameState) -> nl.Move | None:
+        """What the bot of ``seat`` plays now, from its seat's view (``None``: it waits)."""
+        if state.is_over:
+            return None
+        try:
+            return self._bots[seat](nl.view(state, seat), seat)
+        except Exception:
+            _LOG.exception("bot of seat %d failed; it waits for the next change", seat)
+            return None
 
     # --- connections ----------------------------------------------------------------------------
 
