@@ -55,6 +55,25 @@ def test_session_sees_only_its_view():
         PlaySession(nl.Variant(), 3, ("greedy",), seed=2)
 
 
+def test_bots_act_at_their_own_human_pace_on_a_clock():
+    session = PlaySession(nl.Variant(), 3, ("greedy", "greedy"), seed=29)
+    assert session.bots_act(now=0.0)  # both bots act at once, then wait their reaction time
+    first = len(session.table.events)
+    due = list(session.due)
+    assert all(d > 0 for d in due)
+    assert due == [
+        p.delay(e.move)
+        for p, e in zip(
+            [nl.Pace(seed=29 * 8 + s + 1) for s in range(2)], session.table.events, strict=True
+        )
+    ]
+    session.bots_act(now=min(due) / 2)  # nobody is due yet
+    assert len(session.table.events) == first
+    session.bots_act(now=min(due))  # the quicker one acts, the other still waits
+    assert len(session.table.events) == first + 1
+    assert session.table.events[-1].seat == 1 + due.index(min(due))
+
+
 def test_session_done_refused_too_late():
     session = PlaySession(nl.Variant(), 2, ("greedy",), seed=29)
     assert session.choose(ACE) == "you played A♠ from work pile 3 onto a new foundation"
@@ -155,7 +174,7 @@ def test_play_screen_keys_pause_and_speed():
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("p")
             assert not is_paused(app)
-            assert "bots 2/s" in text(app, "#status")
+            assert "bots ×2" in text(app, "#status")
             await pilot.press("plus")
             assert app.speed == pytest.approx(3.0)
             await pilot.press("minus", "minus")

@@ -276,7 +276,7 @@ def serve(**options: Any) -> int:
     type=click.FloatRange(min=0.05, max=50),
     default=1.0,
     show_default=True,
-    help="bot actions per second (p pauses, +/- change it)",
+    help="the bots' pace: 1 is human reaction times, 2 twice as fast (p pauses, +/-)",
 )
 def play(variant: Variant, seats: int, bots: tuple[str, ...], seed: int, speed: float) -> int:
     """Play seat 0 against bots in real time (a terminal screen)."""

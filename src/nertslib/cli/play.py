@@ -38,6 +38,9 @@ COMPACT_ABOVE: Final = 10
 PILE_WIDTH: Final = 39
 #: The keys that choose moves, in order (p, q and n are the screen's own).
 MOVE_KEYS: Final = "1234567890abcdefghijklmorstuvwxyz"
+#: Seconds between two looks at the bots' clocks; at ``--speed 1`` the clock runs at real
+#: time and every bot waits its own human-like reaction time (``nertslib.Pace``) per move.
+TICK: Final = 0.1
 
 
 def _styled(text: str, style: str = "") -> Text:
@@ -184,6 +187,7 @@ class PlayApp(App[None]):
         self.session = PlaySession(variant, seats, bots, seed)
         self.names = ("you", *bots)
         self.speed = speed
+        self.clock = 0.0  # the bots' clock: seconds at human pace, TICK * speed a tick
         self.paused = paused
         self.message = "choose a move with its key"
         self.shown: tuple[Move | None, ...] = ()
@@ -201,14 +205,18 @@ class PlayApp(App[None]):
 
     def on_mount(self) -> None:
         """Start the bots' timer and draw."""
-        self._timer = self.set_interval(1 / self.speed, self.tick, pause=self.paused)
+        self._timer = self.set_interval(TICK, self.tick, pause=self.paused)
         self.redraw()
 
     def tick(self) -> None:
-        """One round of bot actions (the timer calls it)."""
+        """Advance the bots' clock, and let the bots whose reaction time has passed act.
+
+        The timer calls it every :data:`TICK` seconds.
+        """
         if self.session.table.is_over:
             return
-        self.session.bots_act()
+        self.clock += TICK * self.speed
+        self.session.bots_act(self.clock)
         self.redraw()
 
     def redraw(self) -> None:
@@ -221,7 +229,7 @@ class PlayApp(App[None]):
     def _draw(self) -> None:
         """Draw everything from the current state."""
         s = self.session
-        state = "paused" if self.paused else f"bots {self.speed:g}/s"
+        state = "paused" if self.paused else f"bots ×{self.speed:g}"
         status = (
             f"Nerts · {s.variant.to_spec()} · hand {s.hand + 1} · seed {s.seed + s.hand} · {state}"
         )
@@ -280,17 +288,14 @@ class PlayApp(App[None]):
 
     def _retime(self, factor: float) -> None:
         self.speed = min(50.0, max(0.05, self.speed * factor))
-        if self._timer is not None:
-            self._timer.stop()
-        self._timer = self.set_interval(1 / self.speed, self.tick, pause=self.paused)
         self.redraw()
 
     def action_faster(self) -> None:
-        """Bots act more often."""
+        """Bots react faster."""
         self._retime(1.5)
 
     def action_slower(self) -> None:
-        """Bots act less often."""
+        """Bots react slower."""
         self._retime(1 / 1.5)
 
     def action_next_hand(self) -> None:

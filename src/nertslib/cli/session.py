@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from nertslib.bots import Bot
+from nertslib.bots import Bot, Pace
 from nertslib.deal import deal
 from nertslib.errors import Reason
 from nertslib.moves import Move
@@ -64,6 +64,9 @@ class PlaySession:
     def _deal_bots(self) -> None:
         seed = self.seed + self.hand
         self.bots = [bot_named(name, seed * 8 + s + 1) for s, name in enumerate(self.bot_names)]
+        # each bot's reaction times, and when (on the caller's clock) it acts next
+        self.paces = [Pace(seed=seed * 8 + s + 1) for s in range(len(self.bot_names))]
+        self.due = [0.0] * len(self.bot_names)
 
     @property
     def view(self) -> View:
@@ -91,20 +94,29 @@ class PlaySession:
             return f"too late: {rejection.message}"
         return f"refused: {rejection.message}"
 
-    def bots_act(self) -> bool:
-        """Let every bot act once, then settle a table where everyone is stuck.
+    def bots_act(self, now: float | None = None) -> bool:
+        """Let the bots act, then settle a table where everyone is stuck.
+
+        Without ``now`` every bot acts once. With ``now`` (a clock in seconds) only the bots
+        whose reaction time has passed act, and each then waits its :class:`~nertslib.Pace`
+        delay for the move it made before it acts again: a human pace.
 
         Returns:
             Whether anything happened.
         """
         acted = False
-        for seat, bot in enumerate(self.bots, start=1):
+        for i, bot in enumerate(self.bots):
+            seat = i + 1
             if self.table.is_over:
                 break
+            if now is not None and now < self.due[i]:
+                continue
             state = self.table.state
             move = bot(view(state, seat), seat)  # a bot sees what its seat may see
             if move is not None and self.table.submit(move) is None:
                 acted = True
+            if now is not None:
+                self.due[i] = now + self.paces[i].delay(move)
         if not acted and not self.table.is_over and all_stuck(self.table.state):
             acted = self.table.resolve_stalemate()
         self._after_move()
