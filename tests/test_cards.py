@@ -24,10 +24,10 @@ from nertslib.cards import (
     Colour,
     Suit,
     card_from_id,
-    fits_on,
-    fits_under,
     parse_code,
 )
+from nertslib.predicates import fits_under
+from nertslib.predicates import fits_work as fits_on
 
 N_IDS = 8 * 54
 RANK_CODES = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]

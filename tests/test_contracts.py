@@ -27,7 +27,7 @@ from typing import Any, NamedTuple
 import pytest
 
 import nertslib
-from nertslib import cards, context, jokers, moves, scoring
+from nertslib import cards, context, jokers, moves, predicates, scoring
 from nertslib.cards import Suit
 from nertslib.deal import SplitMix64, _rejection_limit
 from nertslib.moves import Zone
@@ -101,7 +101,7 @@ def test_parse_code() -> None:
     assert check_contract(cards.parse_code, ((t,) for t in texts)) == len(texts)
 
 
-@pytest.mark.parametrize("fn", [cards.fits_on, cards.fits_under])
+@pytest.mark.parametrize("fn", [predicates.fits_work, predicates.fits_under])
 def test_work_pile_predicates(fn: Callable[[int, int], bool]) -> None:
     cases = itertools.product(range(N_IDS), repeat=2)
     assert check_contract(fn, cases) == (8 * 52) ** 2
@@ -114,7 +114,7 @@ def test_foundation_keys(fn: Callable[[int, int], int]) -> None:
 
 def test_fits_foundation() -> None:
     cases = itertools.product(range(3), range(N_IDS), range(N_IDS))
-    assert check_contract(context.fits_foundation, cases) == 3 * (8 * 52) ** 2
+    assert check_contract(predicates.fits_foundation, cases) == 3 * (8 * 52) ** 2
 
 
 def test_fits_foundation_is_the_engine_test() -> None:
@@ -124,21 +124,21 @@ def test_fits_foundation_is_the_engine_test() -> None:
             for card, top in itertools.product(range(54 * seats), range(0, 54 * seats, 7)):
                 if cards.RANK[card] and cards.RANK[top]:
                     fits = ctx.fkey[card] == ctx.fnext[top]
-                    assert context.fits_foundation(ctx.rule, card, top) == fits
+                    assert predicates.fits_foundation(ctx.rule, card, top) == fits
 
 
 def test_turned_cursor() -> None:
     cases = itertools.product(range(40), range(41), (1, 2, 3), (False, True), range(4), range(4))
-    assert check_contract(context.turned_cursor, cases) > 10_000
+    assert check_contract(predicates.turned_cursor, cases) > 10_000
 
 
 def test_turned_cursor_examples() -> None:
     # 3 at a time from a 7-card stock: 3, 6, then the last card (or, flipping, a new pass).
-    assert context.turned_cursor(0, 7, 3, False, 0, context.UNLIMITED) == (3, 0)
-    assert context.turned_cursor(6, 7, 3, False, 0, context.UNLIMITED) == (7, 0)
-    assert context.turned_cursor(6, 7, 3, True, 0, context.UNLIMITED) == (0, 1)
-    assert context.turned_cursor(6, 7, 3, True, 2, 2) == (7, 2)
-    assert context.turned_cursor(4, 7, 3, True, 0, 1) == (7, 0)
+    assert predicates.turned_cursor(0, 7, 3, False, 0, context.UNLIMITED) == (3, 0)
+    assert predicates.turned_cursor(6, 7, 3, False, 0, context.UNLIMITED) == (7, 0)
+    assert predicates.turned_cursor(6, 7, 3, True, 0, context.UNLIMITED) == (0, 1)
+    assert predicates.turned_cursor(6, 7, 3, True, 2, 2) == (7, 2)
+    assert predicates.turned_cursor(4, 7, 3, True, 0, 1) == (7, 0)
 
 
 def test_below_and_rejection_limit() -> None:
@@ -198,6 +198,7 @@ class Plant(NamedTuple):
     target: str  # what ``crosshair check`` is pointed at, and must name
     old: str  # the correct code (must occur exactly once in the module)
     new: str  # the bug
+    checked: str = ""  # the module of ``target``, if not ``module`` (a table it reads is wrong)
 
 
 PLANTS = {
@@ -225,17 +226,37 @@ PLANTS = {
         "return 51 + int(upper[1])",
         "return 52 + int(upper[1])",
     ),
-    "fits_on wants the same colour": Plant(
+    "fits_work wants the same colour": Plant(
         "cards",
-        "fits_on",
+        "fits_work",
         "ON: Final = tuple(((k - 2) ^ 1)",
         "ON: Final = tuple(((k - 2) ^ 0)",
+        "predicates",
     ),
     "fits_under two ranks up": Plant(
         "cards",
         "fits_under",
         "UNDER: Final = tuple(((k + 2) ^ 1)",
         "UNDER: Final = tuple(((k + 4) ^ 1)",
+        "predicates",
+    ),
+    "may_fill_space lets the waste into a nerts_only space": Plant(
+        "predicates",
+        "may_fill_space",
+        "return source == FROM_NERTS",
+        "return source in (FROM_NERTS, FROM_WASTE)",
+    ),
+    "may_move_suffix lets any card of a whole_pile rule move": Plant(
+        "predicates",
+        "may_move_suffix",
+        "return start in (0, length - 1)",
+        "return start >= 0",
+    ),
+    "may_start_foundation ignores one_per_suit": Plant(
+        "predicates",
+        "may_start_foundation",
+        "    if not one_per_suit:\n        return True\n",
+        "    if one_per_suit:\n        return True\n",
     ),
     "foundation_key off by one": Plant(
         "context",
@@ -254,9 +275,10 @@ PLANTS = {
         "fits_foundation",
         "return SUIT[top] * 16 + RANK[top] + 1",
         "return RED[top] * 16 + RANK[top] + 1",
+        "predicates",
     ),
     "turned_cursor flips a full turn": Plant(
-        "context",
+        "predicates",
         "turned_cursor",
         "if left < turn and flip",
         "if left <= turn and flip",
@@ -350,7 +372,7 @@ def test_crosshair_finds_planted_bug(name: str, tmp_path: Path) -> None:
             "check",
             "--analysis_kind=PEP316",
             "--per_condition_timeout=5",
-            f"nertslib.{plant.module}.{plant.target}",
+            f"nertslib.{plant.checked or plant.module}.{plant.target}",
         ],
         cwd=tmp_path,
         env={**os.environ, "PYTHONPATH": str(tmp_path)},
@@ -362,5 +384,6 @@ def test_crosshair_finds_planted_bug(name: str, tmp_path: Path) -> None:
     out = result.stdout + result.stderr
     print(out)
     assert result.returncode == 1, out
-    assert str(path) in out  # the planted copy was analysed, not the installed package
+    # the planted copy was analysed, not the installed package
+    assert str(package / f"{plant.checked or plant.module}.py") in out
     assert f"when calling {plant.target.rsplit('.', 1)[-1]}(" in out

@@ -13,11 +13,10 @@ from hypothesis import strategies as st
 
 import nertslib as nl
 from nertslib import stuck
-from nertslib.rules import _shuffle_moves
 from nertslib.state import Layout
 from nertslib.testing import clear_caches, random_sim_test, state_problems
 from tests.helpers import count_calls, move, moves_text, position
-from tests.strategies import examples, states
+from tests.strategies import examples
 from tests.test_stuck import brute_force_stuck
 
 KLONDIKE = nl.Variant(work_pile_layout="klondike")
@@ -245,7 +244,7 @@ _MANY_CONFIGURATIONS = (
 def test_face_down_searches_stop_at_the_first_progress(monkeypatch: pytest.MonkeyPatch) -> None:
     clear_caches()
     state = nl.GameState.from_nfen(_MANY_CONFIGURATIONS)
-    searched = count_calls(monkeypatch, stuck, "_shuffle_moves")
+    searched = count_calls(monkeypatch, stuck, "shuffle_moves")
     assert nl.is_stuck(state, 0) is False
     assert len(searched) <= 3  # the start, the 7S moved, and the space found
     assert nl.Move.rotate(0) not in nl.legal_moves(state, 0)
@@ -272,7 +271,7 @@ def test_face_down_searches_take_the_moves_that_turn_a_card_up_first(
         "play r0 s0"
     )
     assert stuck.waste_tops(state.layouts[1], state.ctx) == frozenset()
-    searched = count_calls(monkeypatch, stuck, "_shuffle_moves")
+    searched = count_calls(monkeypatch, stuck, "shuffle_moves")
     assert nl.is_stuck(state, 1) is False
     assert len(searched) < 100
 
@@ -298,23 +297,8 @@ def test_a_seat_none_of_whose_cards_can_go_up_is_stuck_without_a_search(
         "-|KC.QD.JC.10D.9S|6H.5C.4H|10S.9H|3S|AD|KS.QH.JS|KH.7H.2H~8C|6D|-|-|0 play r0 s5291"
     )
     assert nl.is_stuck(state, 0) is False  # its Nerts pile is empty: it may call
-    searched = count_calls(monkeypatch, stuck, "_shuffle_moves")
-    assert stuck.stuck_layout(state, state.layouts[0], state.ctx) is True  # but for the call
+    searched = count_calls(monkeypatch, stuck, "shuffle_moves")
+    lay = state.layouts[0]  # stuck but for the call:
+    assert stuck.progress_in_reach(state, lay, (), by_order=False) == (False, None)
     assert stuck.plan_progress(state, 0) is None
     assert searched == []
-
-
-@examples(60)
-@given(states(max_steps=300))
-def test_the_search_s_next_configuration_is_the_move_s(state: nl.GameState) -> None:
-    # stuck._next_pairs works on the sorted (face-down, face-up) pairs themselves; it must
-    # give what the move gives: the piles after it (stuck._after_down), paired and sorted.
-    ctx = state.ctx
-    for lay in state.layouts:
-        if not lay.down or stuck.has_joker(lay):
-            continue
-        cfg = stuck._pairs(lay.work, lay.down)
-        work, down = stuck._split(cfg)
-        for card, i, tgt, j in _shuffle_moves(work, ctx.space, ctx.slide, ctx.move_rule, down):
-            expected = stuck._pairs(*stuck._after_down(work, down, card, i, tgt, j))
-            assert stuck._next_pairs(cfg, card, i, tgt, j) == expected

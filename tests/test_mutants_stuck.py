@@ -4,29 +4,53 @@ mutation testing.
 
 Most positions are built so that one rule alone decides: seat 0's cards complete every
 foundation, the last seat's stock is spent, and only the piles a test names can play. See
-docs/mutation-survivors.md for the mutants these tests kill and the ones that are equivalent.
+docs/verification.md for how mutation testing is run.
 """
 
+from collections import deque
 from typing import Any
 
 import pytest
 
 import nertslib as nl
-from nertslib import stuck as stuck_mod
-from nertslib.context import (
-    MOVE_ANY_SUFFIX,
-    MOVE_TOP_CARD,
-    MOVE_WHOLE_PILE,
-    SLIDE_ALWAYS,
-    SLIDE_NEEDS_SPACE,
-    SLIDE_OFF,
-    SPACE_ANY,
-    SPACE_KING_ONLY,
-    SPACE_NERTS_ONLY,
-)
-from nertslib.rules import _TP, _TU
-from nertslib.stuck import _joker_next, _reversible, plan_progress, waste_tops, work_summary
+from nertslib.context import context_for
+from nertslib.movegen import ONTO_WORK, Piles, shuffle_moves
+from nertslib.predicates import FROM_WORK
+from nertslib.stuck import pass_tops, plan_progress, progress_in_reach, waste_tops
+from nertslib.transition import piles_after
 from tests.helpers import position
+
+
+def work_summary(
+    work: tuple[tuple[int, ...], ...],
+    space: Any,
+    slide: Any,
+    rule: Any,
+    down: tuple[tuple[int, ...], ...] = (),
+) -> set[int]:
+    """Every card that is some work pile's top in a configuration the piles reach."""
+    variant = nl.Variant(
+        work_piles=len(work),
+        space_fill=space,
+        slide_under=slide,
+        work_pile_move=rule,
+        work_pile_layout="klondike" if down else "single",
+    )
+    ctx = context_for(variant, 1)
+    start: Piles = (work, down, ())
+    seen = {start}
+    queue = deque([start])
+    tops: set[int] = set()
+    while queue:
+        piles = queue.popleft()
+        tops.update(pile[-1] for pile in piles[0] if pile)
+        for card, i, target, j in shuffle_moves(ctx, piles):
+            nxt = piles_after(ctx, piles, card, FROM_WORK, i, target == ONTO_WORK, j)
+            if nxt not in seen:
+                seen.add(nxt)
+                queue.append(nxt)
+    return tops
+
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 
@@ -67,9 +91,9 @@ def test_a_joker_search_step_onto_a_pile_stacks_and_under_a_pile_slides() -> Non
     ctx = nl.deal(nl.Variant(jokers_per_deck=2), seats=1, seed=1).ctx
     ten_s, nine_h, joker = (nl.Card.parse(c, owner=0).id for c in ("10S", "9H", "X1"))
     work = ((nine_h,), (ten_s,), (joker,))
-    onto = _joker_next(ctx, (work, (), ()), nine_h, 0, _TP, 1)
+    onto = piles_after(ctx, (work, (), ()), nine_h, FROM_WORK, 0, True, 1)
     assert onto == (((), (ten_s, nine_h), (joker,)), (), ())
-    under = _joker_next(ctx, (work, (), ()), ten_s, 1, _TU, 2)
+    under = piles_after(ctx, (work, (), ()), ten_s, FROM_WORK, 1, False, 2)
     assert under == (((nine_h,), (), (ten_s, joker)), (), ())
 
 
@@ -117,7 +141,8 @@ def stuck_by_search(state: nl.GameState, seat: int) -> bool:
     :func:`nertslib.is_stuck` says False at once (calling is progress); these tests are about
     the search behind it. With a Nerts pile the two agree.
     """
-    verdict = stuck_mod.stuck_layout(state, state.seats[seat], state.ctx)
+    lay = state.seats[seat]
+    verdict = not progress_in_reach(state, lay, pass_tops(lay, state.ctx), by_order=False)[0]
     if state.seats[seat].nerts_pile:
         assert nl.is_stuck(state, seat) is verdict
     else:
@@ -468,20 +493,6 @@ def test_the_stuck_search_slides_a_card_under_a_pile_as_its_new_base() -> None:
     assert plan_progress(state, 1) == nl.Move.parse("1:JD@P0>U1")
 
 
-@pytest.mark.parametrize("space", [SPACE_ANY, SPACE_NERTS_ONLY, SPACE_KING_ONLY])
-@pytest.mark.parametrize("slide", [SLIDE_OFF, SLIDE_NEEDS_SPACE, SLIDE_ALWAYS])
-@pytest.mark.parametrize("rule", [MOVE_ANY_SUFFIX, MOVE_TOP_CARD, MOVE_WHOLE_PILE])
-def test_which_rule_sets_are_reversible(space: int, slide: int, rule: int) -> None:
-    # Only with spaces open to any card: any suffix can go back where it came from (sliding
-    # under "always" cannot be undone once the pile under it is not a run any more), a single
-    # top card too if nothing slides under; a whole pile joined to another never comes apart.
-    expected = space == SPACE_ANY and (
-        (rule == MOVE_ANY_SUFFIX and slide in (SLIDE_OFF, SLIDE_NEEDS_SPACE))
-        or (rule == MOVE_TOP_CARD and slide == SLIDE_OFF)
-    )
-    assert _reversible(space, slide, rule) is expected
-
-
 @pytest.mark.parametrize(("source", "nerts", "waste_top"), [("N", "8C", "KD"), ("W", "", "8C")])
 def test_a_joker_layouts_plan_uses_its_nerts_and_waste_tops(
     source: str, nerts: str, waste_top: str
@@ -536,16 +547,16 @@ def test_one_space_lays_every_card_bare_only_when_any_suffix_may_move() -> None:
     covered. With any suffix, J♠ 10♦ moves into the space together and Q♥ is bare."""
     work = (ids("QH", "JS", "10D"), ())
     queen = ids("QH")[0]
-    top_card = work_summary(work, SPACE_ANY, SLIDE_OFF, MOVE_TOP_CARD)
-    assert set(top_card.tops) == set(ids("10D", "JS"))
-    any_suffix = work_summary(work, SPACE_ANY, SLIDE_OFF, MOVE_ANY_SUFFIX)
-    assert queen in any_suffix.tops
+    top_card = work_summary(work, "any", "off", "top_card")
+    assert top_card == set(ids("10D", "JS"))
+    any_suffix = work_summary(work, "any", "off", "any_suffix")
+    assert queen in any_suffix
 
 
 def test_one_space_does_not_end_a_search_that_can_turn_cards_up() -> None:
     """Klondike: 10♣ into the space turns up the 9♥ below it."""
-    summary = work_summary((ids("10C"), ()), SPACE_ANY, SLIDE_OFF, MOVE_ANY_SUFFIX, (ids("9H"), ()))
-    assert ids("9H")[0] in summary.tops
+    summary = work_summary((ids("10C"), ()), "any", "off", "any_suffix", (ids("9H"), ()))
+    assert ids("9H")[0] in summary
 
 
 # --- stuck detection without jokers: the Nerts top, sliding, caches --------------------------
@@ -608,7 +619,6 @@ def test_stuck_detection_does_not_mix_up_build_rules(same_suit_first: bool) -> N
     args = {"work": ["2S"], "waste_top": "KD", "hearts_to": 1, "jokers_per_deck": 0}
     any_suit = joker_seat(**args, foundation_build="any_suit")  # type: ignore[arg-type]
     same_suit = joker_seat(**args)  # type: ignore[arg-type]
-    stuck_mod._WORK_TOPS.clear()  # the first query fills the cache the second one reads
     if same_suit_first:
         assert [stuck_by_search(same_suit, 1), stuck_by_search(any_suit, 1)] == [True, False]
     else:
@@ -617,23 +627,17 @@ def test_stuck_detection_does_not_mix_up_build_rules(same_suit_first: bool) -> N
 
 def test_a_summary_is_shared_only_where_every_move_can_be_undone() -> None:
     """Spaces only for the Nerts pile: 9♥ onto 10♠ covers the 10♠ for good."""
-    rules = (SPACE_NERTS_ONLY, SLIDE_OFF, MOVE_ANY_SUFFIX)
+    rules = ("nerts_only", "off", "any_suffix")
     start = (ids("10S"), ids("9H"), ())
     after = (ids("10S", "9H"), (), ())
-    stuck_mod._SUMMARIES.clear()
-    fresh = work_summary(after, *rules)
-    stuck_mod._SUMMARIES.clear()
-    assert ids("10S")[0] in work_summary(start, *rules).tops
-    assert work_summary(after, *rules) == fresh
-    assert ids("10S")[0] not in fresh.tops
+    assert ids("10S")[0] in work_summary(start, *rules)
+    assert ids("10S")[0] not in work_summary(after, *rules)
 
 
 def test_the_work_search_ends_on_cycles_that_avoid_the_start() -> None:
     """9♥ moves between 10♠ and 10♣ for ever; King-only spaces take no shortcut."""
-    summary = work_summary(
-        (ids("9H"), ids("10S"), ids("10C")), SPACE_KING_ONLY, SLIDE_OFF, MOVE_ANY_SUFFIX
-    )
-    assert set(summary.tops) == set(ids("9H", "10S", "10C"))
+    summary = work_summary((ids("9H"), ids("10S"), ids("10C")), "king_only", "off", "any_suffix")
+    assert summary == set(ids("9H", "10S", "10C"))
 
 
 def test_top_card_moves_go_into_spaces() -> None:

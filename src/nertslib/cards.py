@@ -456,37 +456,3 @@ def card_from_id(card_id: int) -> Card:
         msg = f"no card has id {card_id!r}"
         raise ValueError(msg)
     return CARDS[card_id]
-
-
-def fits_on(card: int, top: int) -> bool:
-    """Whether card id ``card`` may go onto work-pile top ``top``: one lower, other colour.
-
-    pre: 0 <= card < 432 and 0 <= top < 432
-    pre: RANK[card] > 0 and RANK[top] > 0
-    post: not __return__ or RANK[card] + 1 == RANK[top]
-    post: not __return__ or RED[card] != RED[top]
-    post: __return__ or RANK[card] + 1 != RANK[top] or RED[card] == RED[top]
-
-    >>> from nertslib.cards import fits_on
-    >>> ten_s, nine_h, nine_c = 48, 34, 8
-    >>> fits_on(nine_h, ten_s), fits_on(nine_c, ten_s)
-    (True, False)
-    """
-    return KEY[card] == ON[top]
-
-
-def fits_under(card: int, base: int) -> bool:
-    """Whether card id ``card`` may slide under a pile whose base is ``base``.
-
-    pre: 0 <= card < 432 and 0 <= base < 432
-    pre: RANK[card] > 0 and RANK[base] > 0
-    post: not __return__ or RANK[card] == RANK[base] + 1
-    post: not __return__ or RED[card] != RED[base]
-    post: __return__ or RANK[card] != RANK[base] + 1 or RED[card] == RED[base]
-
-    >>> from nertslib.cards import fits_under
-    >>> king_h, queen_s = 38, 50
-    >>> fits_under(king_h, queen_s)
-    True
-    """
-    return KEY[card] == UNDER[base]

@@ -22,7 +22,23 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["FREE", "INVALID", "declaration_fits", "pile_base", "position_key", "rank_of_key"]
+from nertslib.cards import CARDS, DECLARED_BASE, FACE, KEY
+
+__all__ = [
+    "FREE",
+    "INVALID",
+    "bind_pile",
+    "bind_piles",
+    "declaration_fits",
+    "declarations",
+    "effective_keys",
+    "joker_constraint",
+    "pile_base",
+    "pile_problem",
+    "position_key",
+    "rank_of_key",
+    "valid_pile",
+]
 
 #: :func:`pile_base` of a consistent pile with no card of known identity (only open jokers).
 FREE: Final = -1
@@ -103,3 +119,118 @@ def declaration_fits(constraint: int, declared_key: int) -> bool:
     post: __return__ == (constraint in (-1, declared_key))
     """
     return constraint < 0 or constraint == declared_key
+
+
+def effective_keys(pile: tuple[int, ...], bound: tuple[int, ...]) -> tuple[int, ...]:
+    """The effective keys of work pile ``pile`` (card ids), bottom first.
+
+    Each card's key, a bound joker's key (``bound`` is ``Layout.bound``), ``-1`` for a joker
+    whose identity is open.
+
+    >>> from nertslib.jokers import effective_keys
+    >>> ten_s, joker = 48, 52
+    >>> effective_keys((ten_s, joker), ())
+    (20, -1)
+    """
+    if bound:
+        return tuple([k if (k := KEY[c]) >= 0 else bound[FACE[c] - 52] for c in pile])
+    return tuple([KEY[c] for c in pile])
+
+
+def valid_pile(pile: tuple[int, ...], bound: tuple[int, ...]) -> bool:
+    """Whether some identities of the open jokers make ``pile`` a valid work pile.
+
+    >>> from nertslib.jokers import valid_pile
+    >>> ten_s, joker, eight_s, eight_h = 48, 52, 46, 33
+    >>> valid_pile((ten_s, joker, eight_s), ()), valid_pile((ten_s, joker, eight_h), ())
+    (True, False)
+    """
+    return pile_base(effective_keys(pile, bound)) != INVALID
+
+
+def joker_constraint(pile: tuple[int, ...], bound: tuple[int, ...], i: int) -> int:
+    """The key position ``i`` of valid work pile ``pile`` is held to, or -1 if it is open.
+
+    >>> from nertslib.jokers import joker_constraint
+    >>> ten_s, joker = 48, 52
+    >>> joker_constraint((ten_s, joker), (), 1)  # a red 9
+    19
+    """
+    base = pile_base(effective_keys(pile, bound))
+    return position_key(base, i) if base >= 0 else -1
+
+
+def bind_pile(pile: tuple[int, ...], bound: tuple[int, ...], jokers: int) -> tuple[int, ...]:
+    """``bound`` after binding the covered jokers of ``pile`` to the identities its cards fix.
+
+    (``joker_binding="permanent"``: once a card lies on a joker, its rank and colour are fixed.)
+    ``jokers`` is the number of jokers per deck.
+
+    >>> from nertslib.jokers import bind_pile
+    >>> ten_s, joker, eight_s = 48, 52, 46
+    >>> bind_pile((ten_s, joker, eight_s), (), 2)
+    (19, -1)
+    """
+    covered = [i for i in range(len(pile) - 1) if KEY[pile[i]] < 0]
+    if not covered:
+        return bound
+    base = pile_base(effective_keys(pile, bound))
+    if base < 0:
+        return bound
+    new = list(bound) if bound else [-1] * jokers
+    for i in covered:
+        new[FACE[pile[i]] - 52] = position_key(base, i)
+    return tuple(new)
+
+
+def bind_piles(
+    work: tuple[tuple[int, ...], ...], bound: tuple[int, ...], jokers: int
+) -> tuple[int, ...]:
+    """``bound`` after :func:`bind_pile` of every pile of ``work``.
+
+    >>> from nertslib.jokers import bind_piles
+    >>> bind_piles(((48, 52, 46), ()), (), 2)
+    (19, -1)
+    """
+    for pile in work:
+        bound = bind_pile(pile, bound, jokers)
+    return bound
+
+
+def pile_problem(pile: tuple[int, ...], bound: tuple[int, ...] = ()) -> str:
+    """Why the face-up work pile ``pile`` (card ids) is not valid; ``""`` if it is.
+
+    A pile is valid iff some identities of its open jokers (``bound`` holds the fixed ones,
+    see :class:`~nertslib.Layout`) make it build down by one in alternating colours, every
+    rank within Ace..King.
+
+    >>> from nertslib.jokers import pile_problem
+    >>> ten_s, joker, eight_s, eight_h = 48, 52, 46, 33
+    >>> pile_problem((ten_s, joker, eight_s)), pile_problem((ten_s, joker, eight_h))
+    ('', '10♠ 🃏1 8♥ builds down in no way its jokers allow')
+    """
+    if any(c >= DECLARED_BASE for c in pile):
+        return "a declared joker lies on a work pile"
+    if not valid_pile(pile, bound):
+        return f"{' '.join(str(CARDS[c]) for c in pile)} builds down in no way its jokers allow"
+    return ""
+
+
+def declarations(rule: int, want: int) -> tuple[int, ...]:
+    """The in-deck indices of the cards a foundation needing key ``want`` accepts.
+
+    Indices are ``suit * 13 + rank - 1``; ``rule`` is the build rule (0 same suit, 1
+    alternating colour, 2 any suit).
+
+    >>> from nertslib.jokers import declarations
+    >>> declarations(0, 2 * 16 + 6)  # a foundation of hearts that needs its 6
+    (31,)
+    """
+    rank = want % 16
+    if rule == 0:
+        suits: tuple[int, ...] = (want // 16,)
+    elif rule == 1:
+        suits = (1, 2) if want // 16 else (0, 3)
+    else:
+        suits = (0, 1, 2, 3)
+    return tuple(s * 13 + rank - 1 for s in suits)

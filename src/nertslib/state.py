@@ -51,7 +51,7 @@ from nertslib.cards import (
     parse_card_id,
     parse_code,
 )
-from nertslib.context import Context, _runs, context_for, need_index, plain_foundations
+from nertslib.context import Context, context_for, need_index, plain_foundations, runs
 from nertslib.quoting import clipped, excerpt
 from nertslib.variants import Variant
 
@@ -791,7 +791,7 @@ def _parse_seat(  # noqa: PLR0912 - a flat list of checks
     return _new_layout(seat, nerts, work, waste + stock[::-1], len(waste), passes, down, bound)
 
 
-_WORK_RUNS: Final = _runs(KEY, ON)
+_WORK_RUNS: Final = runs(KEY, ON)
 """The keys of a work pile that builds down in alternating colours, by its base card's key."""
 
 

@@ -38,9 +38,10 @@ from nertslib.cards import SUIT
 from nertslib.deal import deal
 from nertslib.errors import NertsError, Reason, Rejection
 from nertslib.moves import Move, MoveKind, Zone
-from nertslib.rules import _play, _reject
+from nertslib.rules import check
 from nertslib.state import EndReason, GameState
 from nertslib.stuck import all_stuck, resolve_stalemate
+from nertslib.transition import successor
 
 if TYPE_CHECKING:
     from nertslib.replay import Event as ReplayEvent
@@ -96,7 +97,7 @@ def _tie(state: GameState, move: Move, landed: dict[int, GameState]) -> Move | N
         suit = SUIT[card.id]
         k = next(i for i, pile in enumerate(state.fnd) if SUIT[pile[0]] == suit)
     before = landed.get(k)
-    if before is None or _reject(before, move) is not None:
+    if before is None or check(before, move) is not None:
         return None
     return Move(move.seat, MoveKind.PLAY, card, move.source, move.source_index, Zone.FOUNDATION, k)
 
@@ -171,18 +172,18 @@ def arbitrate(state: GameState, batch: Iterable[Move]) -> tuple[GameState, Resul
     caller = -1  # the seat whose call this batch accepted
     for move in moves:
         if caller >= 0 and (move.seat == caller or move.kind is MoveKind.CALL):
-            results.append(_reject(_called(state, caller), move))  # the hand is over
+            results.append(check(_called(state, caller), move))  # the hand is over
             continue
-        rejection = _reject(state, move)
+        rejection = check(state, move)
         if rejection is None:
             k = _landing(state, move)
             if both_keep and k >= 0:
                 landed[k] = state
-            state = _play(state, move)
+            state = successor(state, move)
         elif rejection.reason is Reason.RACE_LOST:  # a tie needs `landed`: only both_keep
             tie = _tie(state, move, landed)
             if tie is not None:
-                state = _play(state, tie)
+                state = successor(state, tie)
                 rejection = None
         if rejection is None and caller < 0 and state.status is EndReason.NERTS:
             caller = state.caller

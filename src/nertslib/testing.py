@@ -21,7 +21,7 @@ from itertools import pairwise
 
 import attrs
 
-from nertslib import context, rules, serialize, stuck
+from nertslib import context, serialize
 from nertslib.bots import greedy_bot
 from nertslib.cards import CARDS, DECK_SPAN, FACE, JOKER_OF, KEY, ON
 from nertslib.deal import SplitMix64, deal
@@ -44,13 +44,12 @@ __all__ = ["SimReport", "clear_caches", "random_sim_test", "state_problems", "st
 
 
 def clear_caches(*, tables: bool = False) -> None:
-    """Empty every cache of positions the engine keeps, so that what runs next runs cold.
+    """Forget what the engine derived from earlier calls, so that what runs next runs cold.
 
-    The rules, the stuck test and the bots remember what they work out about work piles,
-    stock passes and stuck verdicts (bounded, module-level); benchmarks and tests that must not
-    profit from earlier work call this first. With ``tables``, the interned moves, the
-    resolved variants and the variants' JSON texts go too (they are rebuilt on demand;
-    mutation testing wants every function called afresh).
+    The engine keeps no cache of positions: its answers never depend on earlier calls. With
+    ``tables``, the per-variant contexts (and the moves they intern) and the variants' JSON
+    texts go too; they are rebuilt on demand (mutation testing wants every function called
+    afresh). Without it, there is nothing to forget.
 
     >>> import nertslib as nl
     >>> from nertslib.testing import clear_caches
@@ -62,28 +61,8 @@ def clear_caches(*, tables: bool = False) -> None:
 
     .. versionadded:: 0.1.0
     """
-    for cache in (
-        stuck._SUMMARIES,
-        stuck._PASSES,
-        stuck._WASTES,
-        stuck._FRESH,
-        stuck._TOPS,
-        stuck._WORK_TOPS,
-        stuck._VERDICTS,
-        rules._WORK_INFO,
-        rules._JOKER_SHUFFLE,
-    ):
-        cache.clear()
-    stuck._config_summary.cache_clear()
-    rules._LAST_LEGAL = (None, ())
-    rules._SEAT_WORK[:] = [None] * len(rules._SEAT_WORK)
-    stuck._SEAT_FRESH[:] = [None] * len(stuck._SEAT_FRESH)
-    stuck._SEAT_VERDICT[:] = [None] * len(stuck._SEAT_VERDICT)
-    stuck._SEAT_CONFIG[:] = [None] * len(stuck._SEAT_CONFIG)
-    rules._NEED_SET = (None, frozenset())
     if tables:
-        rules._CACHE.clear()
-        context._context_for.cache_clear()
+        context.clear_contexts()
         serialize._VARIANT_JSON.clear()
         serialize._JSON_VARIANT.clear()
 

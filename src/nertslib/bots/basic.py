@@ -18,10 +18,11 @@ from typing import TypeAlias
 
 from nertslib.deal import SplitMix64
 from nertslib.errors import ViewSeatError
+from nertslib.movegen import mandatory_fills, progress_moves
 from nertslib.moves import Move, MoveKind, Zone
-from nertslib.rules import _front_moves, _layout, _work_info, legal_moves
+from nertslib.rules import legal_moves
 from nertslib.state import GameState
-from nertslib.stuck import _plan_progress
+from nertslib.stuck import plan_progress
 from nertslib.views import View, determinize, view
 
 __all__ = ["Bot", "RandomBot", "greedy_bot", "greedy_on_position", "seat_view"]
@@ -69,18 +70,22 @@ def greedy_on_position(state: GameState, seat: int) -> Move | None:
     >>> greedy_on_position(guess, 0)
     Move.parse('0:AH@P2>F+')
     """
-    lay = _layout(state, seat)
+    legal_moves(state, seat)  # checks the seat
     if state.status is not None:
         return None
-    ctx = state.ctx
-    info = None if ctx.jokers else _work_info(lay.work, ctx, lay.down)
+    lay, ctx = state.layouts[seat], state.ctx
     # legal_moves' first moves are already in greedy order: mandatory fills, the call, then
     # foundation plays (Nerts, waste, work tops), then the Nerts top, then the waste top
+    fills = mandatory_fills(lay, ctx) if ctx.mandatory else None
+    if fills:
+        return fills[0]
+    if not lay.nerts and not ctx.auto_call:
+        return Move.call(seat)
     first: list[Move] = []
-    _front_moves(state, lay, ctx, first, info)
+    progress_moves(state, lay, first)
     if first:
         return first[0]
-    return _plan_progress(state, lay, ctx, info)
+    return plan_progress(state, seat)
 
 
 def greedy_bot(seen: View | GameState, seat: int) -> Move | None:
@@ -95,6 +100,10 @@ def greedy_bot(seen: View | GameState, seat: int) -> Move | None:
     :func:`~nertslib.play_hand` lets a stuck seat of it wait without asking, and its hands
     there are the ones it has always played.
 
+    In the Klondike layout it turns up a face-down work card (moving the face-up cards above
+    it, where they may go) before it takes a stock action: what lies under them is hidden
+    from its view, and may be the only way on.
+
     It reads only its seat's view: its choice is a function of ``view(state, seat)`` (the
     greedy rule on the view's determinization with seed 0, which deals the hidden cards; only
     the face-down work cards of the Klondike layout are guessed that way, all other choices
@@ -107,6 +116,10 @@ def greedy_bot(seen: View | GameState, seat: int) -> Move | None:
     mine = seat_view(seen, seat)
     guess = determinize(mine, 0)
     move = greedy_on_position(guess, seat)
+    if move is not None and move.kind in _STOCK and mine.seats[seat].down:
+        # Before a stock action, turn up a face-down card: the guess cannot see what it
+        # unlocks, and a seat whose only way on lies under one would turn for ever.
+        return next((m for m in legal_moves(guess, seat) if _uncovers(mine, m)), move)
     if move is not None or mine.status is not None or mine.proves_stuck(seat):
         return move
     # The guess makes the seat stuck; the real cards may not: a stock action, else (none

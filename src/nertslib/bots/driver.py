@@ -5,8 +5,7 @@ driver :func:`play_hand` lets every seat act once per round in seat order, givin
 ``view(state, seat)``; it does not ask a stuck seat (:func:`~nertslib.is_stuck`) whose bot has
 a true ``waits_when_stuck`` attribute, as :func:`~nertslib.greedy_bot` does (see below); it
 applies the everyone-stuck resolution when :func:`~nertslib.all_stuck` holds, and stops
-when the hand ends. Hands of greedy bots are played on a mutable copy of the state
-(``nertslib.fastplay``).
+when the hand ends.
 
 >>> import nertslib as nl
 >>> final, moves = nl.play_hand(nl.deal("standard", seats=2, seed=4), [nl.greedy_bot] * 2)
@@ -20,7 +19,6 @@ from collections.abc import Sequence
 
 from nertslib.bots.basic import Bot, greedy_bot, greedy_on_position
 from nertslib.deal import deal
-from nertslib.fastplay import play_greedy, supports
 from nertslib.moves import Move
 from nertslib.replay import RESOLVE, Replay, _unchecked_replay
 from nertslib.rules import apply, is_legal
@@ -49,11 +47,6 @@ def play_hand(
     end even with bots that never wait, such as :class:`RandomBot`. Stops when the hand is
     over or after ``max_actions``.
 
-    When every bot is :func:`greedy_bot` (the very function) and the hand has no jokers and
-    no face-down work piles, the hand is played on a mutable copy of the state instead
-    (``nertslib.fastplay``): the same actions and the same final state, two to three times
-    as fast, for simulations of many hands.
-
     >>> import nertslib as nl
     >>> final, log = nl.play_hand(nl.deal("standard", seats=3, seed=2), [nl.greedy_bot] * 3)
     >>> final.is_over, len(log) > 0
@@ -69,15 +62,6 @@ def play_hand(
     if len(bots) != len(state.layouts):
         msg = f"need one bot per seat: {len(state.layouts)} seats, {len(bots)} bots"
         raise ValueError(msg)
-    if all(bot is greedy_bot for bot in bots) and supports(state):
-        return play_greedy(state, max_actions)  # the same hand, on a mutable copy
-    return _play_hand_generic(state, bots, max_actions)
-
-
-def _play_hand_generic(
-    state: GameState, bots: Sequence[Bot], max_actions: int
-) -> tuple[GameState, tuple[Move | None, ...]]:
-    """:func:`play_hand` with any bots, one :class:`~nertslib.GameState` after another."""
     log: list[Move | None] = []
     patient = [bool(getattr(bot, "waits_when_stuck", False)) for bot in bots]
     # Where a seat is not stuck and has no face-down cards, and there are no jokers, the greedy

@@ -25,7 +25,6 @@ from collections.abc import Callable, Sequence
 from nertslib.bots.basic import greedy_bot, greedy_on_position, seat_view
 from nertslib.deal import SplitMix64
 from nertslib.errors import NertsError
-from nertslib.fastplay import play_greedy, supports
 from nertslib.moves import Move, MoveKind
 from nertslib.rules import apply
 from nertslib.scoring import hand_scores
@@ -240,17 +239,14 @@ def playout_value(state: GameState, seat: int, limit: int = PLAYOUT_ACTIONS) -> 
     >>> playout_value(nl.deal("standard", seats=1, seed=4), 0) > -26
     True
     """
-    if supports(state):
-        final, _ = play_greedy(state, limit)
-    else:
-        final = _slow_playout(state, limit)
+    final = _playout(state, limit)
     scores = hand_scores(final)
     others = [s for i, s in enumerate(scores) if i != seat]
     return scores[seat] - (sum(others) / len(others) if others else 0.0)
 
 
-def _slow_playout(state: GameState, limit: int) -> GameState:
-    """Greedy play to the end where the fast path does not go (jokers, face-down cards)."""
+def _playout(state: GameState, limit: int) -> GameState:
+    """Greedy play at every seat to the end of the hand, or ``limit`` actions."""
     actions = 0
     seats = range(len(state.layouts))
     while state.status is None and actions < limit:

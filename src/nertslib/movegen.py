@@ -1,0 +1,289 @@
+"""Card-move generation: the plays a seat may make with its cards, by the rule predicates.
+
+One generator serves :func:`nertslib.legal_moves`, the validation of joker moves, stuck
+detection and the bots. Each rule is asked of :mod:`nertslib.predicates`; jokers extend the
+same paths (a pile accepts cards iff some identities of its jokers make it valid, see
+:mod:`nertslib.jokers`) instead of forking them.
+
+The order is the one :mod:`nertslib.rules` documents: plays to a foundation (the Nerts top,
+the waste top, then each work top; onto existing foundations by index, then a new one), then
+the Nerts top onto, into or under work piles, then the waste top likewise, then the moves
+between work piles (by source pile, then target pile, stacks before slide-unders).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from nertslib.cards import CARDS, FACE, KEY, OWNER, RANK, declared_id
+from nertslib.context import Context
+from nertslib.jokers import declaration_fits, declarations, joker_constraint, valid_pile
+from nertslib.moves import K_PLAY, Move, Zone
+from nertslib.predicates import (
+    FROM_NERTS,
+    FROM_WASTE,
+    FROM_WORK,
+    fits_under,
+    fits_work,
+    foundations_taking,
+    may_fill_space,
+    may_move_suffix,
+    may_start_foundation,
+    slide_under_open,
+)
+from nertslib.state import GameState, Layout
+
+__all__ = [
+    "NEW_FOUNDATION",
+    "ONTO_FOUNDATION",
+    "ONTO_WORK",
+    "UNDER_WORK",
+    "Piles",
+    "card_moves",
+    "foundation_plays",
+    "mandatory_fills",
+    "play_move",
+    "progress_moves",
+    "shuffle_moves",
+    "stacks_onto",
+    "top_plays",
+    "work_plays",
+]
+
+#: Where a card goes, as the generator codes it (sources are ``predicates.FROM_*``).
+ONTO_FOUNDATION: Final = 0
+NEW_FOUNDATION: Final = 1
+ONTO_WORK: Final = 2
+UNDER_WORK: Final = 3
+
+_SOURCE_ZONE: Final = (Zone.NERTS, Zone.WASTE, Zone.WORK)
+_TARGET_ZONE: Final = (Zone.FOUNDATION, Zone.NEW_FOUNDATION, Zone.WORK, Zone.UNDER)
+
+#: Work piles as the search sees them: ``(face-up piles, face-down piles, joker bindings)``.
+Piles = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[int, ...]]
+
+
+def play_move(ctx: Context, card: int, source: int, sidx: int, target: int, tidx: int) -> Move:
+    """The interned play of card id ``card`` from ``source`` pile ``sidx`` to ``target`` ``tidx``.
+
+    The codes come from the generator, so the move is well formed; the same play is the same
+    object (``ctx.moves``), so a tuple of legal moves costs only the tuple.
+
+    >>> import nertslib as nl
+    >>> from nertslib.movegen import ONTO_WORK, play_move
+    >>> from nertslib.predicates import FROM_NERTS
+    >>> ctx = nl.deal("standard", 2, seed=1).ctx
+    >>> play_move(ctx, 30, FROM_NERTS, 0, ONTO_WORK, 2)
+    Move.parse('0:5H@N>P2')
+    """
+    key = (card, source, sidx, target, tidx)
+    move = ctx.moves.get(key)
+    if move is None:
+        move = ctx.moves[key] = Move(
+            seat=OWNER[card],
+            kind=K_PLAY,
+            card=CARDS[card],
+            source=_SOURCE_ZONE[source],
+            source_index=sidx,
+            target=_TARGET_ZONE[target],
+            target_index=tidx,
+        )
+    return move
+
+
+def stacks_onto(
+    ctx: Context, bound: tuple[int, ...], target: tuple[int, ...], cards: tuple[int, ...]
+) -> bool:
+    """Whether ``cards`` (bottom first) may go onto the non-empty work pile ``target``.
+
+    >>> import nertslib as nl
+    >>> from nertslib.movegen import stacks_onto
+    >>> ctx = nl.deal("standard", 1, seed=1).ctx
+    >>> ten_s, nine_h = 48, 34
+    >>> stacks_onto(ctx, (), (ten_s,), (nine_h,))
+    True
+    """
+    if ctx.jokers:
+        return valid_pile(target + cards, bound)
+    return fits_work(cards[0], target[-1])
+
+
+def _slides_under(ctx: Context, bound: tuple[int, ...], card: int, target: tuple[int, ...]) -> bool:
+    if ctx.jokers:
+        return valid_pile((card, *target), bound)
+    return fits_under(card, target[0])
+
+
+def mandatory_fills(lay: Layout, ctx: Context) -> list[Move] | None:
+    """The only card moves of a seat that must fill a space, or ``None`` if the rule does not bind.
+
+    Racing Demon (``space_fill_mandatory``): with a space and a Nerts pile whose top may fill
+    it, filling a space is the seat's only card move.
+
+    >>> import nertslib as nl
+    >>> from nertslib.movegen import mandatory_fills
+    >>> state = nl.deal("racing_demon", 2, seed=1)
+    >>> mandatory_fills(state.seats[0], state.ctx) is None
+    True
+    """
+    if not (ctx.mandatory and lay.nerts and () in lay.work):
+        return None
+    ntop = lay.nerts[-1]
+    if not may_fill_space(ctx.space, ntop, FROM_NERTS):
+        return None
+    return [
+        play_move(ctx, ntop, FROM_NERTS, 0, ONTO_WORK, j) for j, p in enumerate(lay.work) if not p
+    ]
+
+
+def foundation_plays(
+    state: GameState, ctx: Context, card: int, source: int, sidx: int, held: int, out: list[Move]
+) -> None:
+    """Append the plays of ``card`` (from ``source`` pile ``sidx``) to the foundations.
+
+    A joker goes up declared, as each card its position allows: ``held`` is the key its work
+    pile holds it to, ``-1`` when open (see :mod:`nertslib.jokers`).
+    """
+    if KEY[card] < 0:
+        _joker_foundation_plays(state, ctx, card, source, sidx, held, out)
+        return
+    if RANK[card] == 1:
+        if may_start_foundation(ctx.one_per_suit, state.fnd, card):
+            out.append(play_move(ctx, card, source, sidx, NEW_FOUNDATION, 0))
+        return
+    out.extend(
+        play_move(ctx, card, source, sidx, ONTO_FOUNDATION, k)
+        for k in foundations_taking(ctx.fkey, state.need, card)
+    )
+
+
+def _joker_foundation_plays(
+    state: GameState, ctx: Context, card: int, source: int, sidx: int, held: int, out: list[Move]
+) -> None:
+    owner, number = OWNER[card], FACE[card] - 51
+    for k, want in enumerate(state.need):
+        if want >= 0:
+            for d in declarations(ctx.rule, want):
+                up = declared_id(owner, number, d)
+                if declaration_fits(held, KEY[up]):
+                    out.append(play_move(ctx, up, source, sidx, ONTO_FOUNDATION, k))
+    for suit in range(4):
+        up = declared_id(owner, number, suit * 13)
+        if declaration_fits(held, KEY[up]) and may_start_foundation(
+            ctx.one_per_suit, state.fnd, up
+        ):
+            out.append(play_move(ctx, up, source, sidx, NEW_FOUNDATION, 0))
+
+
+def work_plays(ctx: Context, piles: Piles, card: int, source: int, out: list[Move]) -> None:
+    """Append the plays of the Nerts or waste top ``card`` onto, into and under work piles."""
+    work, down, bound = piles
+    fill = may_fill_space(ctx.space, card, source)
+    single = (card,)
+    for j, target in enumerate(work):
+        if stacks_onto(ctx, bound, target, single) if target else fill:
+            out.append(play_move(ctx, card, source, 0, ONTO_WORK, j))
+    if fill and slide_under_open(ctx.slide, () in work):
+        for j, target in enumerate(work):
+            if target and not (down and down[j]) and _slides_under(ctx, bound, card, target):
+                out.append(play_move(ctx, card, source, 0, UNDER_WORK, j))
+
+
+def top_plays(state: GameState, lay: Layout, out: list[Move]) -> None:
+    """Append the foundation plays of the Nerts top, the waste top and each work top."""
+    ctx = state.ctx
+    if lay.nerts:
+        foundation_plays(state, ctx, lay.nerts[-1], FROM_NERTS, 0, -1, out)
+    if lay.cursor:
+        foundation_plays(state, ctx, lay.deck[lay.cursor - 1], FROM_WASTE, 0, -1, out)
+    for i, pile in enumerate(lay.work):
+        if pile:
+            top = pile[-1]
+            held = joker_constraint(pile, lay.bound, len(pile) - 1) if KEY[top] < 0 else -1
+            foundation_plays(state, ctx, top, FROM_WORK, i, held, out)
+
+
+def progress_moves(state: GameState, lay: Layout, out: list[Move]) -> None:
+    """Append the seat's progress moves (the call is not among them).
+
+    Its foundation plays, then its Nerts and waste tops' plays onto work piles.
+    """
+    top_plays(state, lay, out)
+    piles = (lay.work, lay.down, lay.bound)
+    if lay.nerts:
+        work_plays(state.ctx, piles, lay.nerts[-1], FROM_NERTS, out)
+    if lay.cursor:
+        work_plays(state.ctx, piles, lay.deck[lay.cursor - 1], FROM_WASTE, out)
+
+
+def shuffle_moves(ctx: Context, piles: Piles) -> list[tuple[int, int, int, int]]:
+    """The moves between work piles as ``(card, source pile, target code, target pile)``.
+
+    ``piles`` holds the face-up cards, the face-down ones under them (Klondike: nothing slides
+    under those) and the jokers' bindings.
+    """
+    work, down, bound = piles
+    out: list[tuple[int, int, int, int]] = []
+    slide = slide_under_open(ctx.slide, () in work)
+    for i, pile in enumerate(work):
+        if not pile:
+            continue
+        for j, target in enumerate(work):
+            if j != i:
+                out.extend((pile[d], i, ONTO_WORK, j) for d in _starts(ctx, bound, pile, target))
+        top = pile[-1]
+        if slide and may_fill_space(ctx.space, top, FROM_WORK):
+            out.extend(
+                (top, i, UNDER_WORK, j)
+                for j, target in enumerate(work)
+                if j != i
+                and target
+                and not (down and down[j])
+                and _slides_under(ctx, bound, top, target)
+            )
+    return out
+
+
+def _starts(
+    ctx: Context, bound: tuple[int, ...], pile: tuple[int, ...], target: tuple[int, ...]
+) -> list[int]:
+    """The indices of ``pile`` from which its cards may move onto (or into) ``target``."""
+    n = len(pile)
+    if not target:
+        return [
+            d
+            for d in range(n)
+            if may_move_suffix(ctx.move_rule, d, n)
+            and may_fill_space(ctx.space, pile[d], FROM_WORK)
+        ]
+    if ctx.jokers:
+        return [
+            d
+            for d in range(n)
+            if may_move_suffix(ctx.move_rule, d, n) and valid_pile(target + pile[d:], bound)
+        ]
+    # A pile descends by one from its base, so only one card's rank fits the target's top.
+    d = RANK[pile[0]] - RANK[target[-1]] + 1
+    if 0 <= d < n and fits_work(pile[d], target[-1]) and may_move_suffix(ctx.move_rule, d, n):
+        return [d]
+    return []
+
+
+def card_moves(state: GameState, lay: Layout) -> tuple[list[Move], bool]:
+    """The seat's card moves in the documented order, and whether one of them is progress.
+
+    The mandatory fills alone when they bind (they are progress); the call is not included.
+    """
+    ctx = state.ctx
+    if ctx.mandatory:
+        fills = mandatory_fills(lay, ctx)
+        if fills is not None:
+            return fills, True
+    out: list[Move] = []
+    progress_moves(state, lay, out)
+    progress = bool(out)
+    out.extend(
+        play_move(ctx, card, FROM_WORK, i, target, j)
+        for card, i, target, j in shuffle_moves(ctx, (lay.work, lay.down, lay.bound))
+    )
+    return out, progress

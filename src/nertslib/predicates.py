@@ -1,0 +1,282 @@
+"""Every rule that reads a variant knob, once: the predicates the whole engine calls.
+
+Move generation (:mod:`nertslib.movegen`), validation and the transition (:mod:`nertslib.rules`,
+:mod:`nertslib.transition`), stuck detection (:mod:`nertslib.stuck`), the bots and the readers of
+positions ask these functions; none of them restates a rule. To change a rule, change it here.
+
+Cards are int ids (:mod:`nertslib.cards`); knobs are the ints of a
+:class:`~nertslib.context.Context`. Each predicate carries a CrossHair contract (PEP 316
+docstring conditions) that restates it in ranks, suits and colours, and ``crosshair check``
+runs over this module in CI, so the contracts check the code that runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from nertslib.cards import KEY, KING, ON, RANK, RED, SUIT, UNDER  # noqa: F401 - RED: contracts
+from nertslib.context import (
+    FKEY,
+    FNEXT,
+    MOVE_ANY_SUFFIX,
+    MOVE_TOP_CARD,
+    SLIDE_ALWAYS,
+    SLIDE_OFF,
+    SPACE_ANY,
+    SPACE_NERTS_ONLY,
+)
+
+__all__ = [
+    "FROM_NERTS",
+    "FROM_WASTE",
+    "FROM_WORK",
+    "fits_foundation",
+    "fits_under",
+    "fits_work",
+    "foundations_taking",
+    "may_fill_space",
+    "may_move_suffix",
+    "may_restock",
+    "may_start_foundation",
+    "slide_under_open",
+    "stock_open",
+    "turned_cursor",
+]
+
+#: Where a card comes from, as the predicates need it: the Nerts pile, the waste, a work pile.
+FROM_NERTS: Final = 0
+FROM_WASTE: Final = 1
+FROM_WORK: Final = 2
+
+
+def fits_work(card: int, top: int) -> bool:
+    """Whether ``card`` builds down on work-pile top ``top``: one lower, the other colour.
+
+    pre: 0 <= card < 432 and 0 <= top < 432
+    pre: RANK[card] > 0 and RANK[top] > 0
+    post: not __return__ or RANK[card] + 1 == RANK[top]
+    post: not __return__ or RED[card] != RED[top]
+    post: __return__ or RANK[card] + 1 != RANK[top] or RED[card] == RED[top]
+
+    >>> from nertslib.predicates import fits_work
+    >>> ten_s, nine_h, nine_c = 48, 34, 8
+    >>> fits_work(nine_h, ten_s), fits_work(nine_c, ten_s)
+    (True, False)
+    """
+    return KEY[card] == ON[top]
+
+
+def fits_under(card: int, base: int) -> bool:
+    """Whether ``card`` may slide under a work pile whose base is ``base``.
+
+    It must be one rank higher than the base, and the other colour.
+
+    pre: 0 <= card < 432 and 0 <= base < 432
+    pre: RANK[card] > 0 and RANK[base] > 0
+    post: not __return__ or RANK[card] == RANK[base] + 1
+    post: not __return__ or RED[card] != RED[base]
+    post: __return__ or RANK[card] != RANK[base] + 1 or RED[card] == RED[base]
+
+    >>> from nertslib.predicates import fits_under
+    >>> king_h, queen_s = 38, 50
+    >>> fits_under(king_h, queen_s)
+    True
+    """
+    return KEY[card] == UNDER[base]
+
+
+def fits_foundation(rule: int, card: int, top: int) -> bool:
+    """Whether ``card`` may go onto a foundation whose top is ``top`` under build ``rule``.
+
+    One rank higher, and the same suit (rule 0, ``same_suit``), the other colour (rule 1,
+    ``alt_colour``) or any suit (rule 2, ``any_suit``). Each direction of each rule is its own
+    postcondition, which CrossHair refutes much faster than one equivalence.
+
+    pre: 0 <= rule <= 2
+    pre: 0 <= card < 1264 and 0 <= top < 1264 and RANK[card] > 0 and RANK[top] > 0
+    post: not __return__ or RANK[card] == RANK[top] + 1
+    post: not __return__ or rule != 0 or SUIT[card] == SUIT[top]
+    post: not __return__ or rule != 1 or RED[card] != RED[top]
+    post: __return__ or rule != 0 or RANK[card] != RANK[top] + 1 or SUIT[card] != SUIT[top]
+    post: __return__ or rule != 1 or RANK[card] != RANK[top] + 1 or RED[card] == RED[top]
+    post: __return__ or rule != 2 or RANK[card] != RANK[top] + 1
+
+    >>> from nertslib.predicates import fits_foundation
+    >>> ace_h, two_h, two_s = 26, 27, 40
+    >>> fits_foundation(0, two_h, ace_h), fits_foundation(0, two_s, ace_h)
+    (True, False)
+    """
+    return FKEY[rule][card] == FNEXT[rule][top]
+
+
+def foundations_taking(fkey: Sequence[int], need: Sequence[int], card: int) -> list[int]:
+    """The indices of the foundations that accept ``card`` now.
+
+    That is :func:`fits_foundation` of each foundation's top, as the tables of a variant's
+    build rule give it.
+
+    ``fkey`` is the rule's :data:`~nertslib.context.FKEY` row and ``need`` the key each
+    foundation needs next (``GameState.need``, the :data:`~nertslib.context.FNEXT` of its top).
+
+    pre: 0 <= card < 1264 and RANK[card] > 0
+    post: all(need[k] == fkey[card] for k in __return__)
+
+    >>> import nertslib as nl
+    >>> from nertslib.predicates import foundations_taking
+    >>> state = nl.GameState.from_nfen(nl.deal("standard", 1, seed=3).to_nfen())
+    >>> foundations_taking(state.ctx.fkey, state.need, 27)
+    []
+    """
+    key = fkey[card]
+    if key not in need:
+        return []
+    return [k for k, want in enumerate(need) if want == key]
+
+
+def may_start_foundation(one_per_suit: bool, fnd: Sequence[Sequence[int]], card: int) -> bool:
+    """Whether ``card`` may start a new foundation.
+
+    It must be an Ace, and with ``one_per_suit`` (the ``foundation_limit="one_per_suit"``
+    knob) no foundation of its suit may exist yet.
+
+    pre: 0 <= card < 1264 and RANK[card] > 0
+    pre: all(len(pile) > 0 for pile in fnd)
+    post: not __return__ or RANK[card] == 1
+    post: not __return__ or not one_per_suit or all(SUIT[p[0]] != SUIT[card] for p in fnd)
+
+    >>> from nertslib.predicates import may_start_foundation
+    >>> ace_c, ace_h = 0, 26
+    >>> may_start_foundation(True, [(ace_c,)], ace_h), may_start_foundation(True, [(ace_c,)], 0)
+    (True, False)
+    """
+    if RANK[card] != 1:
+        return False
+    if not one_per_suit:
+        return True
+    suit = SUIT[card]
+    return all(SUIT[pile[0]] != suit for pile in fnd)
+
+
+def may_fill_space(space: int, card: int, source: int) -> bool:
+    """Whether ``card`` from ``source`` may fill an empty work pile under the ``space_fill`` knob.
+
+    ``any`` lets every card in; ``nerts_only`` only the Nerts pile's top; ``king_only`` only a
+    King (a King is always the base of its pile, so a King moved from a work pile moves its
+    whole pile, as a space requires). The same test decides what may slide under a pile:
+    sliding under is the shortcut for filling a space with the card and moving the pile onto it.
+
+    pre: 0 <= space <= 2 and 0 <= source <= 2
+    pre: 0 <= card < 432 and RANK[card] > 0
+    post: not __return__ or space != 1 or source == 0
+    post: not __return__ or space != 2 or RANK[card] == 13
+    post: __return__ or space != 0
+
+    >>> from nertslib.predicates import FROM_NERTS, FROM_WASTE, may_fill_space
+    >>> king_h, five_h, nerts_only = 38, 30, 1
+    >>> (
+    ...     may_fill_space(nerts_only, five_h, FROM_NERTS),
+    ...     may_fill_space(nerts_only, king_h, FROM_WASTE),
+    ... )
+    (True, False)
+    """
+    if space == SPACE_ANY:
+        return True
+    if space == SPACE_NERTS_ONLY:
+        return source == FROM_NERTS
+    return RANK[card] == KING
+
+
+def may_move_suffix(move_rule: int, start: int, length: int) -> bool:
+    """Whether the cards of a work pile from index ``start`` on may move under ``work_pile_move``.
+
+    ``any_suffix``: any run from a face-up card to the top; ``top_card``: the top card alone;
+    ``whole_pile``: the top card alone or the whole face-up pile.
+
+    pre: 0 <= move_rule <= 2 and 0 <= start < length
+    post: __return__ or move_rule != 0
+    post: not __return__ or move_rule != 1 or start == length - 1
+    post: not __return__ or move_rule != 2 or start in (0, length - 1)
+
+    >>> from nertslib.predicates import may_move_suffix
+    >>> any_suffix, top_card = 0, 1
+    >>> may_move_suffix(any_suffix, 1, 3), may_move_suffix(top_card, 1, 3)
+    (True, False)
+    """
+    if move_rule == MOVE_ANY_SUFFIX:
+        return True
+    if move_rule == MOVE_TOP_CARD:
+        return start == length - 1
+    return start in (0, length - 1)
+
+
+def slide_under_open(slide: int, has_space: bool) -> bool:
+    """Whether sliding a card under a work pile is allowed now, under the ``slide_under`` knob.
+
+    ``off``: never; ``needs_space``: while the seat has an empty work pile; ``always``.
+
+    pre: 0 <= slide <= 2
+    post: __return__ == (slide == 2 or (slide == 1 and has_space))
+
+    >>> from nertslib.predicates import slide_under_open
+    >>> needs_space = 1
+    >>> slide_under_open(needs_space, True), slide_under_open(needs_space, False)
+    (True, False)
+    """
+    return slide != SLIDE_OFF and (has_space or slide == SLIDE_ALWAYS)
+
+
+def turned_cursor(
+    cursor: int, deck_len: int, turn: int, flip: bool, passes: int, max_passes: int
+) -> tuple[int, int]:
+    """The waste size (``Layout.cursor``) and pass count after a ``turn`` action (rules.md §7).
+
+    The stock is ``deck[cursor:]`` (not empty). ``turn`` cards, or what is left if fewer, go
+    from the stock to the waste. With ``flip`` (``stock_remainder="flip_immediately"``), a
+    remainder shorter than ``turn`` goes to the waste and the waste is at once turned over into
+    a new stock (cursor 0), which uses a pass; once ``passes`` has reached ``max_passes`` the
+    remainder is just turned.
+
+    pre: 0 <= cursor < deck_len and turn >= 1
+    pre: 0 <= passes <= max_passes
+    post: __return__[1] == passes + (flip and passes < max_passes and cursor + turn > deck_len)
+    post: __return__[0] == (0 if __return__[1] > passes else min(cursor + turn, deck_len))
+
+    >>> from nertslib.predicates import turned_cursor
+    >>> turned_cursor(33, 35, 3, True, 0, 99), turned_cursor(33, 35, 3, False, 0, 99)
+    ((0, 1), (35, 0))
+    """
+    left = deck_len - cursor
+    if left < turn and flip and passes < max_passes:
+        return 0, passes + 1
+    return cursor + min(turn, left), passes
+
+
+def may_restock(stock_left: int, cursor: int, passes: int, max_passes: int) -> bool:
+    """Whether the waste may be turned over into a new stock.
+
+    The stock must be empty, the waste not, and the ``max_stock_passes`` knob must leave a
+    pass.
+
+    pre: stock_left >= 0 and cursor >= 0 and passes >= 0
+    post: __return__ == (stock_left == 0 and cursor > 0 and passes < max_passes)
+
+    >>> from nertslib.predicates import may_restock
+    >>> may_restock(0, 35, 0, 3), may_restock(0, 35, 3, 3), may_restock(2, 33, 0, 3)
+    (True, False, False)
+    """
+    return not stock_left and cursor > 0 and passes < max_passes
+
+
+def stock_open(when_blocked: bool, has_progress: bool) -> bool:
+    """Whether the stock may be turned (or restocked) now, under the ``stock_access`` knob.
+
+    ``anytime``: always; ``when_blocked``: only while the seat has no progress move.
+
+    post: __return__ == (not when_blocked or not has_progress)
+
+    >>> from nertslib.predicates import stock_open
+    >>> stock_open(True, True), stock_open(False, True)
+    (False, True)
+    """
+    return not (when_blocked and has_progress)
