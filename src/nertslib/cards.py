@@ -50,6 +50,8 @@ DECK_SPAN: Final = 54
 DECLARED_BASE: Final = MAX_SEATS * DECK_SPAN
 
 _RANK_CODES: Final = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+#: Rank (1..13) -> its code in card codes (``RANK_CODES[10] == "10"``), shared by the text forms.
+RANK_CODES: Final = _RANK_CODES
 
 
 class EvalRepr:

@@ -21,7 +21,7 @@ from itertools import pairwise
 
 import attrs
 
-from nertslib import context, rules, serialize, stuck
+from nertslib import context, rules, stuck
 from nertslib.bots import greedy_bot
 from nertslib.cards import CARDS, DECK_SPAN, FACE, JOKER_OF, KEY, ON
 from nertslib.deal import SplitMix64, deal
@@ -48,9 +48,9 @@ def clear_caches(*, tables: bool = False) -> None:
 
     The rules, the stuck test and the bots remember what they work out about work piles,
     stock passes and stuck verdicts (bounded, module-level); benchmarks and tests that must not
-    profit from earlier work call this first. With ``tables``, the interned moves, the
-    resolved variants and the variants' JSON texts go too (they are rebuilt on demand;
-    mutation testing wants every function called afresh).
+    profit from earlier work call this first. With ``tables``, the interned moves and the
+    resolved variants go too (they are rebuilt on demand; mutation testing wants every
+    function called afresh).
 
     >>> import nertslib as nl
     >>> from nertslib.testing import clear_caches
@@ -84,8 +84,6 @@ def clear_caches(*, tables: bool = False) -> None:
     if tables:
         rules._CACHE.clear()
         context._context_for.cache_clear()
-        serialize._VARIANT_JSON.clear()
-        serialize._JSON_VARIANT.clear()
 
 
 def state_problems(state: GameState) -> list[str]:  # noqa: PLR0912 - one check per invariant

@@ -79,27 +79,28 @@ from nertslib.cards import (
 from nertslib.deal import shuffled
 from nertslib.errors import NertsError, ViewSeatError
 from nertslib.moves import Move, MoveKind
+from nertslib.notation import (
+    CODE,
+    CODE_IDS,
+    CODE_INDEX,
+    EMPTY_PILE,
+    PILE_BREAK,
+    WRITE_CODE,
+    parse_work,
+    plain_piles,
+    work_pile_text,
+)
 from nertslib.quoting import clipped, excerpt
 from nertslib.render import picture_head
 from nertslib.rules import legal_moves
 from nertslib.state import (
-    _CODE,
-    _CODE_IDS,
-    _CODE_INDEX,
-    _EMPTY_PILE,
-    _PILE_BREAK,
-    _WRITE_CODE,
     SEED_LIMIT,
     EndReason,
     GameState,
     Layout,
     NFENError,
-    _check_joker_piles,
-    _parse_work,
-    _plain_piles,
-    _twin_constructor,
-    _work_pile_nfen,
     ascii_digits,
+    check_joker_piles,
     hand_problem,
     join_nfen,
     misfit_problem,
@@ -418,19 +419,13 @@ class View:
         return "\n".join(lines)
 
 
-# Views are built by the readers and by view() from checked parts: no validation is skipped by
-# building them without attrs' frozen __init__ (see state._twin_constructor).
-_new_seat_view: Final = _twin_constructor(SeatView)
-_new_view: Final = _twin_constructor(View)
-
-
 # --- building views ---------------------------------------------------------------------------
 
 
 def _seat_view(lay: Layout, own: bool, face_up: bool) -> SeatView:
     cur = lay.cursor
     deck = lay.deck
-    return _new_seat_view(
+    return SeatView(
         lay.seat,
         len(lay.nerts),
         lay.nerts if face_up else lay.nerts[-1:],
@@ -466,7 +461,7 @@ def view(state: GameState, seat: int | None = None) -> View:
         msg = f"seat {seat!r} does not play in this {len(layouts)}-seat hand"
         raise NertsError(msg)
     face_up = state.variant.nerts_pile_face_up
-    return _new_view(
+    return View(
         state.variant,
         seat,
         tuple([_seat_view(lay, i == seat, face_up) for i, lay in enumerate(layouts)]),
@@ -601,15 +596,15 @@ def _stock_probes(guess: GameState, seat: int) -> list[GameState]:
 
 
 def _run(hidden: int, ids: tuple[int, ...]) -> str:
-    codes = [_CODE[c] for c in ids]
+    codes = [CODE[c] for c in ids]
     if hidden:
         codes.insert(0, f"{hidden}?")
     return ".".join(codes) or "-"
 
 
-#: :data:`nertslib.state._WRITE_CODE` and, from :data:`_HIDDEN`, the hidden-card counts.
-_HIDDEN: Final = len(_WRITE_CODE)
-_VIEW_CODE: Final = (*_WRITE_CODE, *(f"{k}?" for k in range(DECK_SPAN + 1)))
+#: :data:`nertslib.notation.WRITE_CODE` and, from :data:`_HIDDEN`, the hidden-card counts.
+_HIDDEN: Final = len(WRITE_CODE)
+_VIEW_CODE: Final = (*WRITE_CODE, *(f"{k}?" for k in range(DECK_SPAN + 1)))
 
 
 def _seat_nfen(sv: SeatView) -> str:
@@ -625,16 +620,16 @@ def _seat_nfen(sv: SeatView) -> str:
         return _seat_nfen_by_piles(sv)  # also writes counts no deal can give as they are
     # one join, the piles told apart by separator ids (as state._plain_seats_nfen)
     flat = [_HIDDEN + hidden] if hidden else []
-    flat += sv.nerts or (() if hidden else _EMPTY_PILE)
+    flat += sv.nerts or (() if hidden else EMPTY_PILE)
     for pile in sv.work:
-        flat.append(_PILE_BREAK)
-        flat += pile or _EMPTY_PILE
-    flat.append(_PILE_BREAK)
-    flat.append(_HIDDEN + sv.stock_size if sv.stock_size else _EMPTY_PILE[0])
-    flat.append(_PILE_BREAK)
+        flat.append(PILE_BREAK)
+        flat += pile or EMPTY_PILE
+    flat.append(PILE_BREAK)
+    flat.append(_HIDDEN + sv.stock_size if sv.stock_size else EMPTY_PILE[0])
+    flat.append(PILE_BREAK)
     if hidden_waste:
         flat.append(_HIDDEN + hidden_waste)
-    flat += sv.waste or (() if hidden_waste else _EMPTY_PILE)
+    flat += sv.waste or (() if hidden_waste else EMPTY_PILE)
     # itemgetter returns a tuple: flat has at least five items (three piles, two breaks)
     text = ".".join(itemgetter(*flat)(_VIEW_CODE)).replace(".|.", "|")
     return f"{text}|{sv.passes}"
@@ -645,7 +640,7 @@ def _seat_nfen_by_piles(sv: SeatView) -> str:
     parts = [_run(sv.nerts_size - len(sv.nerts), sv.nerts)]
     down = sv.down or (0,) * len(sv.work)
     parts.extend(
-        f"{k}?~{_work_pile_nfen(p, sv.bound)}" if k else _work_pile_nfen(p, sv.bound)
+        f"{k}?~{work_pile_text(p, sv.bound)}" if k else work_pile_text(p, sv.bound)
         for k, p in zip(down, sv.work, strict=True)
     )
     parts += [
@@ -694,7 +689,7 @@ def _parse_run(text: str, owner: int) -> tuple[int, tuple[int, ...]]:
     if text == "-":
         return 0, ()
     items = text.split(".")
-    table = _CODE_IDS[owner]
+    table = CODE_IDS[owner]
     hidden = _COUNTS.get(items[0])
     try:  # canonical codes after an optional count, looked up in C; others go the long way
         if hidden is None:
@@ -706,7 +701,7 @@ def _parse_run(text: str, owner: int) -> tuple[int, tuple[int, ...]]:
         pass
     hidden = _count(items[0]) if items[0].endswith("?") else 0
     base = owner * DECK_SPAN
-    index = _CODE_INDEX.get
+    index = CODE_INDEX.get
     return hidden, tuple(
         [
             base + (i if (i := index(code)) is not None else parse_code(code))
@@ -733,13 +728,13 @@ def _parse_seat(  # noqa: PLR0912, PLR0915 - a flat list of checks
     down: list[int] = []
     binds: dict[int, int] = {}
     work_parts = parts[1 : 1 + nwork]
-    plain = _plain_piles(work_parts, seat)  # None: "?", "~", "(", …
+    plain = plain_piles(work_parts, seat)  # None: "?", "~", "(", …
     if plain is not None:
         work, down = plain, [0] * nwork
     for i, field in enumerate(work_parts if plain is None else ()):
         head, tilde, up = field.rpartition("~")
         if "(" in up:
-            hidden, pile = 0, _parse_work(up, seat, binds)
+            hidden, pile = 0, parse_work(up, seat, binds)
         else:
             hidden, pile = _parse_run(up, seat)
         k = _count(head) if tilde else 0
@@ -751,7 +746,7 @@ def _parse_seat(  # noqa: PLR0912, PLR0915 - a flat list of checks
     problem = "" if variant.jokers_per_deck else misfit_problem(seat, work)
     if problem:
         raise ValueError(problem)
-    bound = _check_joker_piles(variant, seat, tuple(work), binds) if variant.jokers_per_deck else ()
+    bound = check_joker_piles(variant, seat, tuple(work), binds) if variant.jokers_per_deck else ()
     if any(down) and variant.work_pile_layout != "klondike":
         msg = f"seat {seat} has face-down work cards outside the Klondike layout"
         raise ValueError(msg)
@@ -783,7 +778,7 @@ def _parse_seat(  # noqa: PLR0912, PLR0915 - a flat list of checks
     if hidden_n + len(nerts) > variant.nerts_pile_size:
         msg = f"seat {seat}'s Nerts pile is larger than the variant deals"
         raise ValueError(msg)
-    return _new_seat_view(
+    return SeatView(
         seat,
         hidden_n + len(nerts),
         nerts,
@@ -845,4 +840,4 @@ def _parse_view(text: str) -> View:
     )
     if problem:
         raise _bad(text, problem)
-    return _new_view(variant, viewer, seats, fnd, status, caller, stalled, resolutions)
+    return View(variant, viewer, seats, fnd, status, caller, stalled, resolutions)
