@@ -86,8 +86,7 @@ def message_of(exc_type: type[Exception], fn: Any, *args: Any, **kwargs: Any) ->
 @pytest.fixture
 def registry(monkeypatch: pytest.MonkeyPatch) -> None:
     """A private copy of the preset registry, restored after the test."""
-    monkeypatch.setattr(variants, "_PRESETS", dict(variants._PRESETS))
-    monkeypatch.setattr(variants, "_ALIASES", dict(variants._ALIASES))
+    monkeypatch.setattr(variants, "_REGISTRY", dict(variants._REGISTRY))
 
 
 # --- strategies ---------------------------------------------------------------------------
@@ -815,7 +814,7 @@ def test_from_json_examples():
     ],
 )
 def test_get_aliases(name, preset):
-    assert variants.get(name) is variants._PRESETS[preset]
+    assert variants.get(name) is variants.get(preset)
     assert variants.get(name).name == preset
 
 
@@ -881,10 +880,10 @@ def test_register_alias_equal_to_name(registry):
     ],
 )
 def test_register_rejects(registry, name, aliases, bad):
-    before = (dict(variants._PRESETS), dict(variants._ALIASES))
+    before = dict(variants._REGISTRY)
     msg = message_of(ValueError, variants.register, name, Variant(target_score=9), *aliases)
     assert msg == f"preset name {bad!r} is taken or not a plain name"
-    assert before == (variants._PRESETS, variants._ALIASES)
+    assert before == variants._REGISTRY
 
 
 def test_register_accepts_dash_underscore_digits(registry):

@@ -28,7 +28,7 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from collections.abc import Callable, Sequence
-from itertools import pairwise
+from itertools import chain, pairwise
 from operator import itemgetter
 from typing import Any, Final, TypeVar, cast
 
@@ -574,7 +574,9 @@ def full_decks(seats: int, per_deck: int) -> frozenset[int]:
     >>> len(full_decks(2, 52)), 52 in full_decks(1, 54), 52 in full_decks(1, 52)
     (104, True, False)
     """
-    return frozenset([s * DECK_SPAN + i for s in range(seats) for i in range(per_deck)])
+    return frozenset(
+        chain.from_iterable([range(s * DECK_SPAN, s * DECK_SPAN + per_deck) for s in range(seats)])
+    )
 
 
 def _conservation_problem(ids: list[int], seats: int, jokers: int) -> str:

@@ -710,27 +710,62 @@ def _parse_run(text: str, owner: int) -> tuple[int, tuple[int, ...]]:
     )
 
 
-def _parse_seat(  # noqa: PLR0912, PLR0915 - a flat list of checks
-    tok: str, seat: int, viewer: int | None, variant: Variant, nwork: int
-) -> SeatView:
+def _parse_seat(tok: str, seat: int, viewer: int | None, variant: Variant, nwork: int) -> SeatView:
+    """Seat ``seat``'s field ``tok`` of a view NFEN, each pile checked in field order."""
     parts = tok.split("|")
     if len(parts) != nwork + 4:
         msg = f"seat {seat} needs {nwork + 4} '|'-separated fields, has {len(parts)}"
         raise ValueError(msg)
-    hidden_n, nerts = _parse_run(parts[0], seat)
+    hidden_n, nerts = _seat_nerts(parts[0], seat, variant)
+    work, down, bound = _seat_work(parts[1 : 1 + nwork], seat, variant)
+    stock = _seat_stock(parts[1 + nwork], seat)
+    hidden_w, waste = _seat_waste(parts[2 + nwork], seat, viewer)
+    if not ascii_digits(parts[-1]):
+        msg = f"seat {seat}'s passes must be a number, got {excerpt(parts[-1])}"
+        raise ValueError(msg)
+    passes = int(parts[-1])
+    if variant.max_stock_passes is not None and passes > variant.max_stock_passes:
+        msg = f"seat {seat} has turned its waste over more often than allowed"
+        raise ValueError(msg)
+    if hidden_n + len(nerts) > variant.nerts_pile_size:
+        msg = f"seat {seat}'s Nerts pile is larger than the variant deals"
+        raise ValueError(msg)
+    return SeatView(
+        seat,
+        hidden_n + len(nerts),
+        nerts,
+        work,
+        down,
+        stock,
+        hidden_w + len(waste),
+        waste,
+        passes,
+        bound,
+    )
+
+
+def _seat_nerts(text: str, seat: int, variant: Variant) -> tuple[int, tuple[int, ...]]:
+    """A seat's Nerts pile field: (hidden count, shown cards), as the variant shows it."""
+    hidden_n, nerts = _parse_run(text, seat)
     if variant.nerts_pile_face_up and hidden_n:
         msg = f"seat {seat}'s Nerts pile is face up, but {hidden_n} card(s) are hidden"
         raise ValueError(msg)
     if not variant.nerts_pile_face_up and len(nerts) != (1 if hidden_n else len(nerts[:1])):
         msg = f"seat {seat}'s Nerts pile must show exactly its top card"
         raise ValueError(msg)
+    return hidden_n, nerts
+
+
+def _seat_work(
+    work_parts: list[str], seat: int, variant: Variant
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]:
+    """A seat's work pile fields: (face-up piles, face-down counts or ``()``, bound jokers)."""
     work: list[tuple[int, ...]] = []
     down: list[int] = []
     binds: dict[int, int] = {}
-    work_parts = parts[1 : 1 + nwork]
     plain = plain_piles(work_parts, seat)  # None: "?", "~", "(", …
     if plain is not None:
-        work, down = plain, [0] * nwork
+        work, down = plain, [0] * len(work_parts)
     for i, field in enumerate(work_parts if plain is None else ()):
         head, tilde, up = field.rpartition("~")
         if "(" in up:
@@ -750,46 +785,32 @@ def _parse_seat(  # noqa: PLR0912, PLR0915 - a flat list of checks
     if any(down) and variant.work_pile_layout != "klondike":
         msg = f"seat {seat} has face-down work cards outside the Klondike layout"
         raise ValueError(msg)
-    stock_text = parts[1 + nwork]
-    shown: tuple[int, ...] = ()
-    if stock_text in _COUNTS:  # the usual case: only a count
-        stock = _COUNTS[stock_text]
-    elif stock_text[-1:] == "?":
-        stock = _count(stock_text)
-    else:
-        stock, shown = _parse_run(stock_text, seat)
+    return tuple(work), tuple(down) if any(down) else (), bound
+
+
+def _seat_stock(text: str, seat: int) -> int:
+    """A seat's stock field: its size (a stock is face down: it shows no card)."""
+    if text in _COUNTS:  # the usual case: only a count
+        return _COUNTS[text]
+    if text[-1:] == "?":
+        return _count(text)
+    stock, shown = _parse_run(text, seat)
     if shown:
         msg = f"seat {seat}'s stock is face down: write its size, e.g. '35?'"
         raise ValueError(msg)
-    hidden_w, waste = _parse_run(parts[2 + nwork], seat)
+    return stock
+
+
+def _seat_waste(text: str, seat: int, viewer: int | None) -> tuple[int, tuple[int, ...]]:
+    """A seat's waste field: (hidden count, shown cards), all for the viewer, else the top."""
+    hidden_w, waste = _parse_run(text, seat)
     if seat == viewer and hidden_w:
         msg = f"seat {seat} sees its whole waste, but {hidden_w} card(s) are hidden"
         raise ValueError(msg)
     if seat != viewer and len(waste) != (1 if hidden_w else len(waste[:1])):
         msg = f"seat {seat}'s waste must show exactly its top card to this viewer"
         raise ValueError(msg)
-    if not ascii_digits(parts[-1]):
-        msg = f"seat {seat}'s passes must be a number, got {excerpt(parts[-1])}"
-        raise ValueError(msg)
-    passes = int(parts[-1])
-    if variant.max_stock_passes is not None and passes > variant.max_stock_passes:
-        msg = f"seat {seat} has turned its waste over more often than allowed"
-        raise ValueError(msg)
-    if hidden_n + len(nerts) > variant.nerts_pile_size:
-        msg = f"seat {seat}'s Nerts pile is larger than the variant deals"
-        raise ValueError(msg)
-    return SeatView(
-        seat,
-        hidden_n + len(nerts),
-        nerts,
-        tuple(work),
-        tuple(down) if any(down) else (),
-        stock,
-        hidden_w + len(waste),
-        waste,
-        passes,
-        bound,
-    )
+    return hidden_w, waste
 
 
 def _parse_view(text: str) -> View:
