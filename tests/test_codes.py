@@ -125,3 +125,26 @@ def test_the_plain_pile_reader_reads_canonical_codes_and_refuses_the_rest() -> N
     for odd in ("ac", "TH", "AC.-", "", "AC.", "3?", "3?~KD", "9H(r8)", "AC,2C", "10♥"):
         assert notation.plain_piles(["AC", odd], 0) is None, odd
     assert notation.plain_piles([], 0) == []
+
+
+def test_every_joker_binding_is_written_and_read_back() -> None:
+    for rank in range(1, 14):
+        for red in (0, 1):
+            key = rank * 2 + red
+            text = notation.bound_text(key)
+            assert text[0] == ("r" if red else "b")
+            assert notation.bound_of(text) == key
+    for odd in ("", "r", "x9", "r0", "r1", "b11", "R9", "rA9"):
+        with pytest.raises(ValueError, match="not a joker binding"):
+            notation.bound_of(odd)
+
+
+def test_a_work_pile_binding_is_read_only_on_a_joker() -> None:
+    binds: dict[int, int] = {}
+    joker = DECK_SPAN + 53  # seat 1's joker 2
+    assert notation.parse_work("KD.X2(bQ).JD", 1, binds) == (DECK_SPAN + 25, joker, DECK_SPAN + 23)
+    assert binds == {joker: 24}
+    assert notation.work_pile_text((DECK_SPAN + 25, joker), (-1, 24)) == "KD.X2(bQ)"
+    for odd in ("KD(bQ)", "X1(r9", "X1(z9)"):
+        with pytest.raises(ValueError, match=r"binding|not a joker"):
+            notation.parse_work(odd, 0, {})

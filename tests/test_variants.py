@@ -891,3 +891,14 @@ def test_register_accepts_dash_underscore_digits(registry):
     variants.register("my-house_2", v, "h2")
     assert variants.get("MY-HOUSE_2") is v
     assert variants.get("h2") is v
+
+
+def test_specs_are_worked_out_afresh_from_the_registry(registry):
+    house = Variant(king_bonus=5, caller_bonus=7, target_score=99)
+    assert Variant.from_spec("nna") is variants.get("nna")
+    before = house.to_spec()
+    assert before == "standard,caller_bonus=7,king_bonus=5,target_score=99"
+    assert Variant.from_spec(before) == house
+    variants.register("spec_fresh_preset", Variant(caller_bonus=7, target_score=99))
+    assert house.to_spec() == "spec_fresh_preset,king_bonus=5"  # nothing remembered
+    assert Variant.from_spec(before) == house
