@@ -21,6 +21,7 @@ The tables are built at import and never change: the readers look canonical code
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from operator import itemgetter
 from typing import Final
 
@@ -38,10 +39,13 @@ __all__ = [
     "WRITE_CODE",
     "bound_of",
     "bound_text",
+    "hidden_run",
     "parse_pile",
     "parse_work",
     "pile_text",
     "plain_piles",
+    "read_work_text",
+    "work_codes",
     "work_pile_text",
 ]
 
@@ -102,26 +106,68 @@ def bound_of(text: str) -> int:
     return RANK_CODES.index(text[1:]) * 2 + (text[0] == "r")
 
 
-def work_pile_text(ids: tuple[int, ...], bound: tuple[int, ...]) -> str:
-    """A work pile's text: :func:`pile_text`, a bound joker with its identity (``X1(r9)``).
+def work_codes(ids: tuple[int, ...], bound: tuple[int, ...]) -> list[str]:
+    """A work pile's codes, a bound joker's with its identity (``X1(r9)``), bottom first.
 
     ``bound`` is the layout's bound jokers (``Layout.bound``), ``()`` when none is bound.
 
     >>> import nertslib as nl
-    >>> from nertslib.notation import work_pile_text
+    >>> from nertslib.notation import work_codes
     >>> joker = nl.Card.joker_of(0, 1).id
-    >>> work_pile_text((joker,), (19,)), work_pile_text((joker,), ())
-    ('X1(r9)', 'X1')
+    >>> work_codes((12, joker), (19,)), work_codes((joker,), ())
+    (['KC', 'X1(r9)'], ['X1'])
     """
     if not bound:
-        return pile_text(ids)
-    parts = []
-    for c in ids:
-        code = CODE[c]
-        if KEY[c] < 0 and bound[FACE[c] - 52] >= 0:
-            code += f"({bound_text(bound[FACE[c] - 52])})"
-        parts.append(code)
-    return ".".join(parts) or "-"
+        return [CODE[c] for c in ids]
+    return [
+        f"{CODE[c]}({bound_text(bound[FACE[c] - 52])})"
+        if KEY[c] < 0 and bound[FACE[c] - 52] >= 0
+        else CODE[c]
+        for c in ids
+    ]
+
+
+def work_pile_text(ids: tuple[int, ...], bound: tuple[int, ...]) -> str:
+    """A work pile's text: :func:`pile_text`, a bound joker with its identity (``X1(r9)``).
+
+    ``bound`` is as for :func:`work_codes`.
+
+    >>> import nertslib as nl
+    >>> from nertslib.notation import work_pile_text
+    >>> joker = nl.Card.joker_of(0, 1).id
+    >>> work_pile_text((joker,), (19,)), work_pile_text((joker,), ()), work_pile_text((), ())
+    ('X1(r9)', 'X1', '-')
+    """
+    return ".".join(work_codes(ids, bound)) or "-"
+
+
+def read_work_text(ids: tuple[int, ...], binds: Mapping[int, int]) -> str:
+    """:func:`work_pile_text` of a pile as a reader holds it: ``binds`` maps joker id -> key.
+
+    (What :func:`parse_work` fills in; a reader that rebuilds NFEN from another form writes
+    its piles with this.)
+
+    >>> from nertslib.notation import read_work_text
+    >>> read_work_text((12, 52), {52: 19}), read_work_text((), {})
+    ('KC.X1(r9)', '-')
+    """
+    return (
+        ".".join([CODE[c] + (f"({bound_text(binds[c])})" if c in binds else "") for c in ids])
+        or "-"
+    )
+
+
+def hidden_run(hidden: int, shown: tuple[int, ...]) -> str:
+    """A pile of a view's NFEN: the count of its hidden cards (``12?``), then the shown codes.
+
+    >>> from nertslib.notation import hidden_run
+    >>> hidden_run(12, (1,)), hidden_run(35, ()), hidden_run(0, (1, 2)), hidden_run(0, ())
+    ('12?.2C', '35?', '2C.3C', '-')
+    """
+    codes = [CODE[c] for c in shown]
+    if hidden:
+        codes.insert(0, f"{hidden}?")
+    return ".".join(codes) or "-"
 
 
 def parse_pile(text: str, owner: int) -> tuple[int, ...]:

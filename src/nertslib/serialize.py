@@ -45,7 +45,7 @@ from operator import itemgetter
 from types import MappingProxyType
 from typing import Any, Final, TypeAlias, TypeVar, cast, overload
 
-from nertslib.cards import CARDS, FACE, KEY, MAX_SEATS, lookup
+from nertslib.cards import CARDS, MAX_SEATS, lookup
 from nertslib.context import context_for, plain_foundations
 from nertslib.errors import NertsError
 from nertslib.moves import Move
@@ -54,9 +54,11 @@ from nertslib.notation import (
     CODE_IDS,
     FCODE,
     FND_INDEX,
-    bound_text,
+    hidden_run,
     parse_work,
     pile_text,
+    read_work_text,
+    work_codes,
 )
 from nertslib.quoting import excerpt
 from nertslib.replay import BATCH_NOTE_PREFIX, NOTE_PREFIX, RESOLVE, Batch, Event, Replay
@@ -185,23 +187,11 @@ def _variant_data(variant: Variant) -> dict[str, Any]:
     return variant.to_dict()
 
 
-def _work_codes(pile: tuple[int, ...], bound: tuple[int, ...]) -> list[str]:
-    """A work pile's codes; a bound joker carries its identity, ``"X1(r9)"``."""
-    if not bound:
-        return [CODE[c] for c in pile]
-    return [
-        f"{CODE[c]}({bound_text(bound[FACE[c] - 52])})"
-        if KEY[c] < 0 and bound[FACE[c] - 52] >= 0
-        else CODE[c]
-        for c in pile
-    ]
-
-
 def _seat_data(lay: Layout) -> dict[str, Any]:
     code = CODE.__getitem__
     data: dict[str, Any] = {
         "nerts": list(map(code, lay.nerts)),
-        "work": [_work_codes(pile, lay.bound) for pile in lay.work],
+        "work": [work_codes(pile, lay.bound) for pile in lay.work],
     }
     if lay.down:
         data["down"] = [list(map(code, pile)) for pile in lay.down]
@@ -250,7 +240,7 @@ def _seat_view_data(sv: SeatView) -> dict[str, Any]:
     data: dict[str, Any] = {
         "nerts_size": sv.nerts_size,
         "nerts": list(map(code, sv.nerts)),
-        "work": [_work_codes(pile, sv.bound) for pile in sv.work],
+        "work": [work_codes(pile, sv.bound) for pile in sv.work],
     }
     if sv.down:
         data["down"] = list(sv.down)
@@ -444,7 +434,7 @@ def _seat_json(lay: Layout) -> str:
     """One seat of :func:`_state_json`, pile by pile (any seat: face-down cards, bound jokers)."""
     code = CODE.__getitem__
     deck, cursor = lay.deck, lay.cursor
-    work = ", ".join([_codes_json(_work_codes(p, lay.bound)) for p in lay.work])
+    work = ", ".join([_codes_json(work_codes(p, lay.bound)) for p in lay.work])
     parts = ['{"nerts": ', _codes_json(list(map(code, lay.nerts))), ', "work": [', work]
     if lay.down:
         down = ", ".join([_codes_json(list(map(code, p))) for p in lay.down])
@@ -631,19 +621,12 @@ class _Seat:
         self.cursor = len(waste_ids)
 
     def nfen(self) -> str:
-        def work(ids: tuple[int, ...]) -> str:
-            binds = self.binds
-            return (
-                ".".join(
-                    [CODE[c] + (f"({bound_text(binds[c])})" if c in binds else "") for c in ids]
-                )
-                or "-"
-            )
-
+        """The seat as its NFEN field (for the NFEN reader's checks and messages)."""
+        binds = self.binds
         parts = [pile_text(self.nerts)]
         down = self.down or ((),) * len(self.work)
         parts += [
-            f"{pile_text(d)}~{work(w)}" if d else work(w)
+            f"{pile_text(d)}~{read_work_text(w, binds)}" if d else read_work_text(w, binds)
             for d, w in zip(down, self.work, strict=True)
         ]
         stock, waste = self.deck[self.cursor :][::-1], self.deck[: self.cursor]
@@ -957,14 +940,6 @@ _SEAT_VIEW_KEYS: Final = (
 _MAX_COUNT: Final = 999
 
 
-def _hidden_run(hidden: int, shown: tuple[int, ...]) -> str:
-    """A view NFEN pile field: ``"12?.2S"`` (hidden count, then the shown codes) or ``"-"``."""
-    codes = [CODE[c] for c in shown]
-    if hidden:
-        codes.insert(0, f"{hidden}?")
-    return ".".join(codes) or "-"
-
-
 def _seat_view_nfen(data: object, seat: int, nwork: int) -> str:
     """One seat of a view document as its view NFEN field, every value's type checked."""
     where = f"seats[{seat}]"
@@ -995,17 +970,12 @@ def _seat_view_nfen(data: object, seat: int, nwork: int) -> str:
         raise _fail(f"{where}.waste", f"shows more cards than waste_size {waste_size}", d["waste"])
     passes = _int(d["passes"], f"{where}.passes", 0, _MAX_COUNT)
 
-    def work_text(ids: tuple[int, ...]) -> str:
-        text = ".".join(
-            [CODE[c] + (f"({bound_text(binds[c])})" if c in binds else "") for c in ids]
-        )
-        return text or "-"
-
-    parts = [_hidden_run(nerts_size - len(nerts), nerts)]
+    parts = [hidden_run(nerts_size - len(nerts), nerts)]
     parts += [
-        f"{k}?~{work_text(p)}" if k else work_text(p) for k, p in zip(down, work, strict=True)
+        f"{k}?~{read_work_text(p, binds)}" if k else read_work_text(p, binds)
+        for k, p in zip(down, work, strict=True)
     ]
-    parts += [_hidden_run(stock, ()), _hidden_run(waste_size - len(waste), waste), str(passes)]
+    parts += [hidden_run(stock, ()), hidden_run(waste_size - len(waste), waste), str(passes)]
     return "|".join(parts)
 
 

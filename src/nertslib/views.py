@@ -80,12 +80,12 @@ from nertslib.deal import shuffled
 from nertslib.errors import NertsError, ViewSeatError
 from nertslib.moves import Move, MoveKind
 from nertslib.notation import (
-    CODE,
     CODE_IDS,
     CODE_INDEX,
     EMPTY_PILE,
     PILE_BREAK,
     WRITE_CODE,
+    hidden_run,
     parse_work,
     plain_piles,
     work_pile_text,
@@ -595,13 +595,6 @@ def _stock_probes(guess: GameState, seat: int) -> list[GameState]:
 # --- text forms -------------------------------------------------------------------------------
 
 
-def _run(hidden: int, ids: tuple[int, ...]) -> str:
-    codes = [CODE[c] for c in ids]
-    if hidden:
-        codes.insert(0, f"{hidden}?")
-    return ".".join(codes) or "-"
-
-
 #: :data:`nertslib.notation.WRITE_CODE` and, from :data:`_HIDDEN`, the hidden-card counts.
 _HIDDEN: Final = len(WRITE_CODE)
 _VIEW_CODE: Final = (*WRITE_CODE, *(f"{k}?" for k in range(DECK_SPAN + 1)))
@@ -637,15 +630,15 @@ def _seat_nfen(sv: SeatView) -> str:
 
 def _seat_nfen_by_piles(sv: SeatView) -> str:
     """:func:`_seat_nfen` pile by pile: face-down work cards, bound jokers, odd counts."""
-    parts = [_run(sv.nerts_size - len(sv.nerts), sv.nerts)]
+    parts = [hidden_run(sv.nerts_size - len(sv.nerts), sv.nerts)]
     down = sv.down or (0,) * len(sv.work)
     parts.extend(
         f"{k}?~{work_pile_text(p, sv.bound)}" if k else work_pile_text(p, sv.bound)
         for k, p in zip(down, sv.work, strict=True)
     )
     parts += [
-        _run(sv.stock_size, ()),
-        _run(sv.waste_size - len(sv.waste), sv.waste),
+        hidden_run(sv.stock_size, ()),
+        hidden_run(sv.waste_size - len(sv.waste), sv.waste),
         str(sv.passes),
     ]
     return "|".join(parts)
