@@ -208,12 +208,7 @@ def _state_data(state: GameState) -> dict[str, Any]:
     data["seats"] = [_seat_data(lay) for lay in state.layouts]
     fcode = FCODE.__getitem__
     data["foundations"] = [list(map(fcode, pile)) for pile in state.fnd]
-    if state.status is None:
-        data["status"], data["caller"] = "play", None
-    elif state.status is EndReason.NERTS:
-        data["status"], data["caller"] = "nerts", state.caller
-    else:
-        data["status"], data["caller"] = "stalemate", None
+    data["status"], data["caller"] = _status_fields(state.status, state.caller)
     data["stalled"] = state.stalled
     data["resolutions"] = state.resolutions
     data["seed"] = state.seed
