@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from nertslib import notation
 from nertslib import state as state_mod
 from nertslib import views as views_mod
 from nertslib.cards import DECK_SPAN
@@ -31,13 +32,13 @@ def test_the_nfen_fast_paths_agree_with_the_long_way(
         if not lay.down and not lay.bound:
             stock = lay.deck[lay.cursor :][::-1]
             piles = [lay.nerts, *lay.work, stock, lay.deck[: lay.cursor]]
-            long_way = "|".join([*map(state_mod._pile_nfen, piles), str(lay.passes)])
+            long_way = "|".join([*map(notation.pile_text, piles), str(lay.passes)])
             assert text == long_way
         if "~" not in text and "(" not in text:
             parts = text.split("|")[:-1]  # without the passes
-            read = state_mod._plain_piles(parts, lay.seat)
-            assert read == [state_mod._parse_pile(p, lay.seat) for p in parts]
-    fnd_text = "/".join(".".join([state_mod._FCODE[c] for c in p]) for p in state.fnd)
+            read = notation.plain_piles(parts, lay.seat)
+            assert read == [notation.parse_pile(p, lay.seat) for p in parts]
+    fnd_text = "/".join(".".join([notation.FCODE[c] for c in p]) for p in state.fnd)
     assert state_mod._foundations_nfen(state.fnd) == fnd_text
     assert GameState.from_nfen(state.to_nfen()) == state
 
@@ -115,12 +116,35 @@ def test_a_view_seat_with_counts_no_deal_gives_is_written_as_it_is() -> None:
 
 def test_the_plain_pile_reader_reads_canonical_codes_and_refuses_the_rest() -> None:
     base = DECK_SPAN  # seat 1's cards
-    assert state_mod._plain_piles(["AC.10H", "-", "KS", "X1"], 1) == [
+    assert notation.plain_piles(["AC.10H", "-", "KS", "X1"], 1) == [
         (base, base + 35),
         (),
         (base + 51,),
         (base + 52,),
     ]
     for odd in ("ac", "TH", "AC.-", "", "AC.", "3?", "3?~KD", "9H(r8)", "AC,2C", "10♥"):
-        assert state_mod._plain_piles(["AC", odd], 0) is None, odd
-    assert state_mod._plain_piles([], 0) == []
+        assert notation.plain_piles(["AC", odd], 0) is None, odd
+    assert notation.plain_piles([], 0) == []
+
+
+def test_every_joker_binding_is_written_and_read_back() -> None:
+    for rank in range(1, 14):
+        for red in (0, 1):
+            key = rank * 2 + red
+            text = notation.bound_text(key)
+            assert text[0] == ("r" if red else "b")
+            assert notation.bound_of(text) == key
+    for odd in ("", "r", "x9", "r0", "r1", "b11", "R9", "rA9"):
+        with pytest.raises(ValueError, match="not a joker binding"):
+            notation.bound_of(odd)
+
+
+def test_a_work_pile_binding_is_read_only_on_a_joker() -> None:
+    binds: dict[int, int] = {}
+    joker = DECK_SPAN + 53  # seat 1's joker 2
+    assert notation.parse_work("KD.X2(bQ).JD", 1, binds) == (DECK_SPAN + 25, joker, DECK_SPAN + 23)
+    assert binds == {joker: 24}
+    assert notation.work_pile_text((DECK_SPAN + 25, joker), (-1, 24)) == "KD.X2(bQ)"
+    for odd in ("KD(bQ)", "X1(r9", "X1(z9)"):
+        with pytest.raises(ValueError, match=r"binding|not a joker"):
+            notation.parse_work(odd, 0, {})

@@ -217,8 +217,8 @@ PLANTS = {
     "parse_code off by one": Plant(
         "cards",
         "parse_code",
-        "_RANK_CODES.index(head) - 1",
-        "_RANK_CODES.index(head)",
+        "RANK_CODES.index(head) - 1",
+        "RANK_CODES.index(head)",
     ),
     "parse_code joker off by one": Plant(
         "cards",

@@ -941,7 +941,7 @@ def test_replay_errors():
     assert info.value.__cause__.reason is nl.Reason.STOCK_NOT_EMPTY
 
 
-# --- to_json's own text: the variant read by its text --------------------------------------
+# --- the text reader reads what the data reader reads ------------------------------------------
 
 
 def _read(read: Any, text: str) -> object:
@@ -953,21 +953,15 @@ def _read(read: Any, text: str) -> object:
 
 
 def _whole(text: str) -> object:
-    """The reader without the canonical shortcut: decode everything, then from_data."""
+    """The plainest reader: decode everything, then from_data."""
     return from_data(json.loads(text))
 
 
 @given(states(max_steps=120), variants())
-def test_canonical_text_reads_as_the_whole_text_reads(state, other):
-    # to_json registers a variant's text only while its bounded cache has room (the deep
-    # profile's thousands of variants fill it): start from an empty one
-    serialize._VARIANT_JSON.clear()
-    serialize._JSON_VARIANT.clear()
-    text = to_json(state)  # also registers the variant's text
-    with mock.patch.object(serialize, "_variant_from", side_effect=AssertionError("decoded")):
-        assert from_json(text) == state  # the shortcut: the variant is not decoded
-        assert from_json(text, nl.GameState) == state
-    assert serialize._canonical_state(text) == state
+def test_to_json_text_and_edits_of_it_read_as_their_data_reads(state, other):
+    text = to_json(state)
+    assert from_json(text) == state
+    assert from_json(text, nl.GameState) == state
     body = text[:-1]
     edited = [
         body + ', "seed": 7}',  # a repeated key: JSON readers take the last
@@ -983,39 +977,37 @@ def test_canonical_text_reads_as_the_whole_text_reads(state, other):
     ]
     for changed in edited:
         assert _read(from_json, changed) == _read(_whole, changed), changed
-    shortcut = [_read(serialize._canonical_state, changed) for changed in edited]
-    assert shortcut[0] == attrs.evolve(state, seed=7)
-    assert shortcut[1] == "error: seats: a hand has 1 to 8 seats, got []"
-    assert shortcut[2:8] == [None] * 6  # other keys or spacing: the whole text decides
-    assert shortcut[8] == state
-    assert shortcut[9] == "error: status: expected 'play', 'nerts' or 'stalemate', got 'over'"
+    assert _read(from_json, edited[0]) == attrs.evolve(state, seed=7)
+    assert _read(from_json, edited[1]) == "error: seats: a hand has 1 to 8 seats, got []"
+    assert _read(from_json, edited[8]) == state
     for bad in (text + " \x0c", text + " x"):  # not JSON whitespace, not JSON
-        assert serialize._canonical_state(bad) is None
         with pytest.raises(nl.SerializationError, match="not JSON"):
             from_json(bad)
 
 
-def test_the_shortcut_leaves_other_text_to_the_whole_reader():
+def test_other_text_is_read_whole():
     text = to_json(SMALL)
-    assert serialize._canonical_state(text) == SMALL
-    assert serialize._canonical_state(text[:-2]) is None  # not JSON
     assert str(_read(from_json, text[:-2])).startswith("error: not JSON: ")
-    assert serialize._canonical_state(text.replace(', "seats": [', ', "seats":[')) is None
+    assert from_json(text.replace(', "seats": [', ', "seats":[')) == SMALL
     unknown = text.replace('"stalled"', '"seats_x": 1, "stalled"')
-    assert serialize._canonical_state(unknown) is None
     assert _read(from_json, unknown) == "error: state: unknown key 'seats_x'"
-    # a variant whose text to_json has not written yet goes the whole way, then is known
     variant = nl.Variant(nerts_pile_size=2, work_piles=1, king_bonus=3)
     fresh = json.dumps(to_data(attrs.evolve(SMALL, variant=variant)))
-    assert serialize._canonical_state(fresh) is None
     assert from_json(fresh).variant == variant  # type: ignore[union-attr]
-    to_json(from_json(fresh, nl.GameState))
-    assert serialize._canonical_state(fresh) == from_json(fresh)
     assert (
         _read(lambda t: from_json(t, nl.Move), text) == "error: type: expected 'move', got 'state'"
     )
-    assert serialize._canonical_state(" " + text) is None  # JSON, but not to_json's text
     assert from_json(" " + text) == SMALL
+
+
+def test_reading_does_not_depend_on_what_was_written_or_read_before():
+    variant = nl.Variant(nerts_pile_size=2, work_piles=1, king_bonus=3)
+    text = json.dumps(to_data(attrs.evolve(SMALL, variant=variant)))
+    first = from_json(text)
+    for state in (SMALL, nl.deal("pounce", 3, seed=2), attrs.evolve(SMALL, variant=variant)):
+        assert from_json(to_json(state)) == state
+    assert from_json(text) == first
+    assert to_json(first) == to_json(from_json(to_json(first)))
 
 
 def test_bound_jokers_are_read_into_a_dict_of_their_seat():

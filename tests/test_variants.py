@@ -86,8 +86,7 @@ def message_of(exc_type: type[Exception], fn: Any, *args: Any, **kwargs: Any) ->
 @pytest.fixture
 def registry(monkeypatch: pytest.MonkeyPatch) -> None:
     """A private copy of the preset registry, restored after the test."""
-    monkeypatch.setattr(variants, "_PRESETS", dict(variants._PRESETS))
-    monkeypatch.setattr(variants, "_ALIASES", dict(variants._ALIASES))
+    monkeypatch.setattr(variants, "_REGISTRY", dict(variants._REGISTRY))
 
 
 # --- strategies ---------------------------------------------------------------------------
@@ -815,7 +814,7 @@ def test_from_json_examples():
     ],
 )
 def test_get_aliases(name, preset):
-    assert variants.get(name) is variants._PRESETS[preset]
+    assert variants.get(name) is variants.get(preset)
     assert variants.get(name).name == preset
 
 
@@ -881,10 +880,10 @@ def test_register_alias_equal_to_name(registry):
     ],
 )
 def test_register_rejects(registry, name, aliases, bad):
-    before = (dict(variants._PRESETS), dict(variants._ALIASES))
+    before = dict(variants._REGISTRY)
     msg = message_of(ValueError, variants.register, name, Variant(target_score=9), *aliases)
     assert msg == f"preset name {bad!r} is taken or not a plain name"
-    assert before == (variants._PRESETS, variants._ALIASES)
+    assert before == variants._REGISTRY
 
 
 def test_register_accepts_dash_underscore_digits(registry):
@@ -892,3 +891,14 @@ def test_register_accepts_dash_underscore_digits(registry):
     variants.register("my-house_2", v, "h2")
     assert variants.get("MY-HOUSE_2") is v
     assert variants.get("h2") is v
+
+
+def test_specs_are_worked_out_afresh_from_the_registry(registry):
+    house = Variant(king_bonus=5, caller_bonus=7, target_score=99)
+    assert Variant.from_spec("nna") is variants.get("nna")
+    before = house.to_spec()
+    assert before == "standard,caller_bonus=7,king_bonus=5,target_score=99"
+    assert Variant.from_spec(before) == house
+    variants.register("spec_fresh_preset", Variant(caller_bonus=7, target_score=99))
+    assert house.to_spec() == "spec_fresh_preset,king_bonus=5"  # nothing remembered
+    assert Variant.from_spec(before) == house

@@ -49,7 +49,8 @@ DECK_SPAN: Final = 54
 #: card of in-deck index ``d`` (0..51).
 DECLARED_BASE: Final = MAX_SEATS * DECK_SPAN
 
-_RANK_CODES: Final = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+#: Rank (1..13) -> its code in card codes (``RANK_CODES[10] == "10"``), shared by the text forms.
+RANK_CODES: Final = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
 class EvalRepr:
@@ -264,8 +265,8 @@ class Card:
         if self.suit is None:
             return f"X{self.joker}"
         if self.joker:
-            return f"X{self.joker}={_RANK_CODES[self.rank]}{self.suit.code}"
-        return _RANK_CODES[self.rank] + self.suit.code
+            return f"X{self.joker}={RANK_CODES[self.rank]}{self.suit.code}"
+        return RANK_CODES[self.rank] + self.suit.code
 
     @classmethod
     def parse(cls, code: str, owner: int = 0) -> Card:
@@ -287,8 +288,8 @@ class Card:
         if self.suit is None:
             return f"🃏{self.joker}"
         if self.joker:
-            return f"🃏{self.joker}={_RANK_CODES[self.rank]}{self.suit.symbol}"
-        return _RANK_CODES[self.rank] + self.suit.symbol
+            return f"🃏{self.joker}={RANK_CODES[self.rank]}{self.suit.symbol}"
+        return RANK_CODES[self.rank] + self.suit.symbol
 
     def __repr__(self) -> str:
         return f"Card.parse({self.code!r}, owner={self.owner})"
@@ -324,10 +325,10 @@ def parse_code(code: str) -> int:
     head, tail = upper[:-1], upper[-1]
     if head == "T":
         head = "10"
-    if head not in _RANK_CODES[1:] or tail not in "CDHS":
+    if head not in RANK_CODES[1:] or tail not in "CDHS":
         msg = f"not a card code: {excerpt(code)} (expected e.g. '10H', 'QS', 'X1')"
         raise ValueError(msg)
-    return "CDHS".index(tail) * 13 + _RANK_CODES.index(head) - 1
+    return "CDHS".index(tail) * 13 + RANK_CODES.index(head) - 1
 
 
 def parse_card_id(code: str, owner: int) -> int:

@@ -179,8 +179,17 @@ class RaceLostError(IllegalMoveError):
     """
 
 
-def _error_for(rejection: Rejection) -> IllegalMoveError:
-    """The error that reports ``rejection``: :class:`RaceLostError` for a lost race."""
+def error_for(rejection: Rejection) -> IllegalMoveError:
+    """The error that reports ``rejection``: :class:`RaceLostError` for a lost race.
+
+    Internal: shared by :func:`nertslib.apply` and :mod:`nertslib.replay`, which raise it.
+
+    >>> import nertslib as nl
+    >>> from nertslib.errors import error_for
+    >>> rejection = nl.check(nl.deal("standard", seats=1, seed=3), nl.Move.restock(0))
+    >>> type(error_for(rejection)).__name__
+    'IllegalMoveError'
+    """
     if rejection.reason is Reason.RACE_LOST:
         return RaceLostError(rejection)
     return IllegalMoveError(rejection)

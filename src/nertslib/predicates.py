@@ -13,9 +13,10 @@ runs over this module in CI, so the contracts check the code that runs.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import Final
 
-from nertslib.cards import KEY, KING, ON, RANK, RED, SUIT, UNDER  # noqa: F401 - RED: contracts
+from nertslib.cards import CARDS, KEY, KING, ON, RANK, RED, SUIT, UNDER  # noqa: F401 - RED: contracts
 from nertslib.context import (
     FKEY,
     FNEXT,
@@ -25,7 +26,10 @@ from nertslib.context import (
     SLIDE_OFF,
     SPACE_ANY,
     SPACE_NERTS_ONLY,
+    context_for,
+    foundation_key,
 )
+from nertslib.variants import Variant
 
 __all__ = [
     "FROM_NERTS",
@@ -34,6 +38,7 @@ __all__ = [
     "fits_foundation",
     "fits_under",
     "fits_work",
+    "foundation_problem",
     "foundations_taking",
     "may_fill_space",
     "may_move_suffix",
@@ -280,3 +285,34 @@ def stock_open(when_blocked: bool, has_progress: bool) -> bool:
     (False, True)
     """
     return not (when_blocked and has_progress)
+
+
+def foundation_problem(pile: tuple[int, ...], variant: Variant, seats: int) -> str:
+    """Why card-id ``pile`` is not a valid foundation under ``variant``; ``""`` if it is.
+
+    A foundation starts with an Ace and rises by one under the build rule; a repeated card key
+    (a tie) is allowed only with ``tie_policy="both_keep"``.
+
+    >>> import nertslib as nl
+    >>> from nertslib.predicates import foundation_problem
+    >>> ace_h, two_h, three_h = 26, 27, 28
+    >>> foundation_problem((ace_h, three_h), nl.variants.get("standard"), 2)
+    '3♥ cannot follow A♥'
+    """
+    if not pile:
+        return "a foundation is never empty"
+    rule = context_for(variant, seats).rule
+    if RANK[pile[0]] == 0:
+        return f"{CARDS[pile[0]]} is not declared (a joker goes up as e.g. X1=AH)"
+    if RANK[pile[0]] != 1:
+        return f"starts with {CARDS[pile[0]]}, not an Ace"
+    for below, above in pairwise(pile):
+        if RANK[above] == 0:
+            return f"{CARDS[above]} is not declared (a joker goes up as e.g. X1=6H)"
+        if fits_foundation(rule, above, below):
+            continue
+        tie = foundation_key(rule, above) == foundation_key(rule, below)
+        if tie and variant.tie_policy == "both_keep":
+            continue
+        return f"{CARDS[above]} cannot follow {CARDS[below]}"
+    return ""

@@ -1,12 +1,20 @@
-"""Plain-text pictures of positions for people (``str(state)``) and result tables."""
+"""Plain-text pictures of positions for people (``str(state)``) and result tables.
+
+This module reads positions only through their public fields, and knows the state classes
+only as types: :mod:`nertslib.state` draws its ``str`` with it.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from nertslib.cards import CARDS, FACE, KEY
-from nertslib.state import EndReason, GameState, bound_text
-from nertslib.variants import Variant
+from nertslib.notation import bound_text
+
+if TYPE_CHECKING:
+    from nertslib.state import EndReason, GameState
+    from nertslib.variants import Variant
 
 __all__ = ["picture_head", "render_state", "status_text", "table"]
 
@@ -32,7 +40,7 @@ def status_text(status: EndReason | None, caller: int) -> str:
     """
     if status is None:
         return "in play"
-    if status is EndReason.NERTS:
+    if status.value == "nerts":  # EndReason.NERTS, told by value: render does not import state
         return f"over: seat {caller} called Nerts"
     return "over: stalemate"
 

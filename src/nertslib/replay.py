@@ -31,15 +31,15 @@ from typing import Final, TypeAlias, cast
 
 import attrs
 
+from nertslib.arbiter import arbitrate
 from nertslib.cards import MAX_SEATS, EvalRepr
 from nertslib.deal import deal
-from nertslib.errors import _error_for
+from nertslib.errors import error_for
 from nertslib.moves import Move
 from nertslib.quoting import excerpt
 from nertslib.rules import apply
 from nertslib.state import SEED_LIMIT, GameState
 from nertslib.stuck import resolve_stalemate
-from nertslib.table import arbitrate
 from nertslib.variants import Variant, get
 
 __all__ = ["RESOLVE", "Batch", "Event", "Replay", "SystemStep", "step"]
@@ -159,7 +159,7 @@ def step(state: GameState, event: Event) -> GameState:
         after, results = arbitrate(state, cast(Batch, event).moves)
         for k, rejection in enumerate(results):
             if rejection is not None:
-                error = _error_for(rejection)
+                error = error_for(rejection)
                 error.add_note(f"{BATCH_NOTE_PREFIX}{k}]")
                 raise error
         return after
@@ -353,12 +353,21 @@ def _event(event: Event | str | Sequence[Move | str] | None) -> Event:
     return cast(Event, event)  # anything else: Replay names what it is not
 
 
-def _unchecked_replay(
+def trusted_replay(
     variant: Variant, seats: int, seed: int, events: tuple[Event, ...], final: GameState
 ) -> Replay:
-    """A replay whose events are already known to lead from the deal to ``final`` (unchecked).
+    """A replay whose events are known to lead from the deal to ``final``, not played again.
 
-    For :func:`nertslib.bots.record_hand`, which has just applied every event.
+    Internal, the trusted path for code that has just applied every event itself, as
+    :func:`nertslib.bots.record_hand` has; anything else builds a :class:`Replay`, which
+    checks its events.
+
+    >>> import nertslib as nl
+    >>> from nertslib.replay import Replay, trusted_replay
+    >>> final = nl.apply(nl.deal("standard", 1, 3), nl.Move.turn(0))
+    >>> replay = trusted_replay(nl.Variant(), 1, 3, (nl.Move.turn(0),), final)
+    >>> replay == Replay.record("standard", 1, 3, ["0:turn"]), replay.final() == final
+    (True, True)
     """
     replay = object.__new__(Replay)
     _set(replay, variant, seats, seed, events, final)

@@ -23,12 +23,11 @@ nothing but the tuple that holds them.
 
 from __future__ import annotations
 
-from itertools import pairwise
 from typing import Final, Protocol, cast
 
 from nertslib.cards import CARDS, DECLARED_BASE, JOKER_OF, KEY, MAX_SEATS, RANK
-from nertslib.context import SLIDE_OFF, Context, context_for, foundation_key, next_key
-from nertslib.errors import NertsError, Reason, Rejection, _error_for
+from nertslib.context import SLIDE_OFF, Context
+from nertslib.errors import NertsError, Reason, Rejection, error_for
 from nertslib.jokers import bind_piles, joker_constraint, pile_problem
 from nertslib.movegen import card_moves, mandatory_fills, progress_moves
 from nertslib.moves import K_CALL, K_PLAY, K_ROTATE, K_TURN, Move, Zone
@@ -38,6 +37,7 @@ from nertslib.predicates import (
     FROM_WORK,
     fits_under,
     fits_work,
+    foundation_problem,
     foundations_taking,
     may_fill_space,
     may_move_suffix,
@@ -49,7 +49,6 @@ from nertslib.predicates import (
 from nertslib.state import GameState, Layout
 from nertslib.stuck import seat_is_stuck
 from nertslib.transition import successor
-from nertslib.variants import Variant
 
 __all__ = [
     "SeatMoves",
@@ -510,39 +509,5 @@ def apply(state: GameState, move: Move) -> GameState:
     """
     rejection = _reject(state, move)
     if rejection is not None:
-        raise _error_for(rejection)
+        raise error_for(rejection)
     return successor(state, move)
-
-
-# --- specifications used by the readers of positions and the tests -------------------------
-
-
-def foundation_problem(pile: tuple[int, ...], variant: Variant, seats: int) -> str:
-    """Why card-id ``pile`` is not a valid foundation under ``variant``; ``""`` if it is.
-
-    A foundation starts with an Ace and rises by one under the build rule; a repeated card key
-    (a tie) is allowed only with ``tie_policy="both_keep"``.
-
-    >>> import nertslib as nl
-    >>> from nertslib.rules import foundation_problem
-    >>> ace_h, two_h, three_h = 26, 27, 28
-    >>> foundation_problem((ace_h, three_h), nl.variants.get("standard"), 2)
-    '3♥ cannot follow A♥'
-    """
-    if not pile:
-        return "a foundation is never empty"
-    rule = context_for(variant, seats).rule
-    if RANK[pile[0]] == 0:
-        return f"{CARDS[pile[0]]} is not declared (a joker goes up as e.g. X1=AH)"
-    if RANK[pile[0]] != 1:
-        return f"starts with {CARDS[pile[0]]}, not an Ace"
-    for below, above in pairwise(pile):
-        if RANK[above] == 0:
-            return f"{CARDS[above]} is not declared (a joker goes up as e.g. X1=6H)"
-        if foundation_key(rule, above) == next_key(rule, below):
-            continue
-        tie = foundation_key(rule, above) == foundation_key(rule, below)
-        if tie and variant.tie_policy == "both_keep":
-            continue
-        return f"{CARDS[above]} cannot follow {CARDS[below]}"
-    return ""

@@ -42,38 +42,39 @@ import json
 import sys
 from collections.abc import Mapping
 from operator import itemgetter
+from types import MappingProxyType
 from typing import Any, Final, TypeAlias, TypeVar, cast, overload
 
-from nertslib.cards import CARDS, FACE, KEY, MAX_SEATS, ON
-from nertslib.context import context_for, need_index, plain_foundations
+from nertslib.cards import CARDS, MAX_SEATS, lookup
+from nertslib.context import context_for, plain_foundations
 from nertslib.errors import NertsError
 from nertslib.moves import Move
+from nertslib.notation import (
+    CODE,
+    CODE_IDS,
+    FCODE,
+    FND_INDEX,
+    hidden_run,
+    parse_work,
+    pile_text,
+    read_work_text,
+    work_codes,
+)
 from nertslib.quoting import excerpt
 from nertslib.replay import BATCH_NOTE_PREFIX, NOTE_PREFIX, RESOLVE, Batch, Event, Replay
 from nertslib.scoring import Outcome
 from nertslib.state import (
-    _CODE,
-    _CODE_IDS,
-    _FCODE,
-    _FND_INDEX,
-    _WORK_RUNS,
     SEED_LIMIT,
     EndReason,
     GameState,
     Layout,
     NFENError,
-    _full_decks,
-    _new_layout,
-    _new_state,
-    _parse_work,
-    _pile_nfen,
-    bound_text,
+    full_decks,
     hand_problem,
     join_nfen,
     misfit_problem,
 )
 from nertslib.variants import RULES_VERSION, Variant
-from nertslib.variants import get as get_variant
 from nertslib.views import SeatView, View
 
 __all__ = [
@@ -134,18 +135,8 @@ _SEAT_KEYSET_DOWN: Final = _SEAT_KEYSET | {"down"}
 _JUST_LIST: Final = frozenset([list])
 _STATUSES: Final = ("play", "nerts", "stalemate")
 _REASONS: Final = tuple(r.value for r in EndReason)
-#: A variant's dict as (items, value types) -> the Variant (bounded; the types keep
-#: ``True`` apart from ``1``).
-_VARIANTS: dict[tuple[tuple[tuple[str, object], ...], tuple[type, ...]], Variant] = {}
-_VARIANT_CACHE_LIMIT: Final = 1024
-#: Variant -> its JSON text, for :func:`_state_json` (bounded).
-_VARIANT_JSON: dict[Variant, str] = {}
-#: The other way round, for :func:`_canonical_state`.
-_JSON_VARIANT: dict[str, Variant] = {}
-#: What follows the variant in a state's text (:func:`_state_json` writes it, and
-#: :func:`_canonical_state` finds the variant's end by it).
+#: What follows the variant in a state's text, as :func:`_state_json` writes it.
 _AFTER_VARIANT: Final = ', "seats": ['
-_STATE_REST: Final = frozenset(_STATE_KEYS) - {"variant"}
 #: Passes up to this many have a pseudo id of their own in :data:`_JSON_CODE` (a seat that has
 #: turned its waste over more often is written on its own).
 _PASSES_CODED: Final = 64
@@ -154,14 +145,14 @@ _PASSES_CODED: Final = 64
 #: and ``_SEAT_END + passes``), then at ``card id + _LAST`` each code without the ", " (a
 #: pile's last card), for :func:`_state_json`.
 _JSON_CODE: Final = (
-    *(f'"{code}", ' for code in _CODE),
+    *(f'"{code}", ' for code in CODE),
     '], "work": [[',
     "], [",
     ']], "stock": [',
     '], "waste": [',
     '{"nerts": [',
     *(f'], "passes": {passes}}}, ' for passes in range(_PASSES_CODED)),
-    *(f'"{code}"' for code in _CODE),
+    *(f'"{code}"' for code in CODE),
 )
 _TO_WORK, _NEXT_PILE, _TO_STOCK, _TO_WASTE, _SEAT_START, _SEAT_END = range(
     len(CARDS), len(CARDS) + 6
@@ -170,10 +161,10 @@ _LAST: Final = _SEAT_END + _PASSES_CODED
 #: The same for foundation items, the brackets around each foundation, and the items without
 #: the ", " at ``card id + _FLAST``.
 _JSON_FCODE: Final = (
-    *(f'"{code}", ' for code in _FCODE),
+    *(f'"{code}", ' for code in FCODE),
     "[",
     "], ",
-    *(f'"{code}"' for code in _FCODE),
+    *(f'"{code}"' for code in FCODE),
 )
 _OPEN, _CLOSE, _FLAST = len(CARDS), len(CARDS) + 1, len(CARDS) + 2
 _STATE_HEAD: Final = (
@@ -196,30 +187,11 @@ def _variant_data(variant: Variant) -> dict[str, Any]:
     return variant.to_dict()
 
 
-#: For :func:`_canonical_state`: the JSON text of the variant it read last, and the variant
-#: (at first the standard variant's, as :func:`to_json` writes it: never ``None``).
-_LAST_READ: list[tuple[str, Variant]] = [
-    (json.dumps(_variant_data(get_variant("standard"))), get_variant("standard"))
-]
-
-
-def _work_codes(pile: tuple[int, ...], bound: tuple[int, ...]) -> list[str]:
-    """A work pile's codes; a bound joker carries its identity, ``"X1(r9)"``."""
-    if not bound:
-        return [_CODE[c] for c in pile]
-    return [
-        f"{_CODE[c]}({bound_text(bound[FACE[c] - 52])})"
-        if KEY[c] < 0 and bound[FACE[c] - 52] >= 0
-        else _CODE[c]
-        for c in pile
-    ]
-
-
 def _seat_data(lay: Layout) -> dict[str, Any]:
-    code = _CODE.__getitem__
+    code = CODE.__getitem__
     data: dict[str, Any] = {
         "nerts": list(map(code, lay.nerts)),
-        "work": [_work_codes(pile, lay.bound) for pile in lay.work],
+        "work": [work_codes(pile, lay.bound) for pile in lay.work],
     }
     if lay.down:
         data["down"] = [list(map(code, pile)) for pile in lay.down]
@@ -234,14 +206,9 @@ def _state_data(state: GameState) -> dict[str, Any]:
     data = _header("state")
     data["variant"] = _variant_data(state.variant)
     data["seats"] = [_seat_data(lay) for lay in state.layouts]
-    fcode = _FCODE.__getitem__
+    fcode = FCODE.__getitem__
     data["foundations"] = [list(map(fcode, pile)) for pile in state.fnd]
-    if state.status is None:
-        data["status"], data["caller"] = "play", None
-    elif state.status is EndReason.NERTS:
-        data["status"], data["caller"] = "nerts", state.caller
-    else:
-        data["status"], data["caller"] = "stalemate", None
+    data["status"], data["caller"] = _status_fields(state.status, state.caller)
     data["stalled"] = state.stalled
     data["resolutions"] = state.resolutions
     data["seed"] = state.seed
@@ -264,11 +231,11 @@ def _status_fields(status: EndReason | None, caller: int) -> tuple[str, int | No
 
 
 def _seat_view_data(sv: SeatView) -> dict[str, Any]:
-    code = _CODE.__getitem__
+    code = CODE.__getitem__
     data: dict[str, Any] = {
         "nerts_size": sv.nerts_size,
         "nerts": list(map(code, sv.nerts)),
-        "work": [_work_codes(pile, sv.bound) for pile in sv.work],
+        "work": [work_codes(pile, sv.bound) for pile in sv.work],
     }
     if sv.down:
         data["down"] = list(sv.down)
@@ -284,7 +251,7 @@ def _view_data(v: View) -> dict[str, Any]:
     data["variant"] = _variant_data(v.variant)
     data["viewer"] = v.seat
     data["seats"] = [_seat_view_data(sv) for sv in v.seats]
-    fcode = _FCODE.__getitem__
+    fcode = FCODE.__getitem__
     data["foundations"] = [list(map(fcode, pile)) for pile in v.fnd]
     data["status"], data["caller"] = _status_fields(v.status, v.caller)
     data["stalled"] = v.stalled
@@ -382,13 +349,11 @@ def _codes_json(codes: list[str]) -> str:
 
 
 def _state_json(state: GameState) -> str:
-    """``json.dumps(to_data(state))``, written directly (several times faster)."""
-    variant = _VARIANT_JSON.get(state.variant)
-    if variant is None:
-        variant = json.dumps(_variant_data(state.variant))
-        if len(_VARIANT_JSON) < _VARIANT_CACHE_LIMIT:
-            _VARIANT_JSON[state.variant] = variant
-            _JSON_VARIANT.setdefault(variant, state.variant)
+    """``json.dumps(to_data(state))``, written directly: the usual seats in one join.
+
+    States are the documents hosts write most, and most of their text is card codes.
+    """
+    variant = json.dumps(_variant_data(state.variant))
     parts = [_STATE_HEAD, variant, _AFTER_VARIANT]
     flat = _seats_flat(state.layouts)
     if flat is None:
@@ -424,8 +389,8 @@ def _seats_flat(layouts: tuple[Layout, ...]) -> list[int] | None:
     """The ids of :data:`_JSON_CODE` that write ``layouts`` (``None``: pile by pile).
 
     Every card code of the seats goes into one join: each code carries the ", " that follows
-    it but a pile's last (its id moved by _LAST: cheaper than cutting the ", " before each
-    "]" from the text), and the text between the piles and around the seats comes from pseudo
+    it but a pile's last (its id moved by _LAST, so no ", " has to be cut before a "]"),
+    and the text between the piles and around the seats comes from pseudo
     ids. A seat with face-down cards or bound jokers, or that has turned its waste over 64
     times or more, is written pile by pile (and then every seat).
     """
@@ -462,9 +427,9 @@ def _seats_flat(layouts: tuple[Layout, ...]) -> list[int] | None:
 
 def _seat_json(lay: Layout) -> str:
     """One seat of :func:`_state_json`, pile by pile (any seat: face-down cards, bound jokers)."""
-    code = _CODE.__getitem__
+    code = CODE.__getitem__
     deck, cursor = lay.deck, lay.cursor
-    work = ", ".join([_codes_json(_work_codes(p, lay.bound)) for p in lay.work])
+    work = ", ".join([_codes_json(work_codes(p, lay.bound)) for p in lay.work])
     parts = ['{"nerts": ', _codes_json(list(map(code, lay.nerts))), ', "work": [', work]
     if lay.down:
         down = ", ".join([_codes_json(list(map(code, p))) for p in lay.down])
@@ -537,7 +502,7 @@ def _work_pile(
             continue
         if isinstance(c, str) and "(" in c and "." not in c:
             try:
-                out.append(_parse_work(c, seat, binds)[0])
+                out.append(parse_work(c, seat, binds)[0])
             except ValueError:
                 pass
             else:
@@ -551,11 +516,11 @@ def _fnd_pile(value: object, where: str) -> tuple[int, ...]:
     if not codes:
         raise _fail(where, "a foundation is never empty", codes)
     try:
-        return tuple([_FND_INDEX[c] for c in codes])
+        return tuple([FND_INDEX[c] for c in codes])
     except (KeyError, TypeError):
         pass
     for i, c in enumerate(codes):
-        if not isinstance(c, str) or c not in _FND_INDEX:
+        if not isinstance(c, str) or c not in FND_INDEX:
             raise _fail(f"{where}[{i}]", "expected a card code + owner seat such as '6H0'", c)
     raise AssertionError  # pragma: no cover - some code was bad
 
@@ -564,33 +529,32 @@ def _variant_from(data: object, where: str) -> Variant:
     if not isinstance(data, dict):
         raise _fail(where, "expected a JSON object of Variant fields", data)
     try:
-        key = (tuple(data.items()), tuple(map(type, data.values())))
-        hit = _VARIANTS.get(key)
-    except TypeError:  # a list (teams) is not hashable
-        key, hit = None, None
-    if hit is not None:
-        return hit
-    try:
-        variant = Variant.from_dict(data)
+        return Variant.from_dict(data)
     except (ValueError, TypeError) as exc:
         msg = f"{where}: {exc}"
         raise SerializationError(msg) from None
-    if key is not None and len(_VARIANTS) < _VARIANT_CACHE_LIMIT:
-        _VARIANTS[key] = variant
-    return variant
 
 
 # --- reading: states ----------------------------------------------------------------------------
 
 
-#: A seat's bound jokers when it has none (shared: only the long way fills a dict of its own).
-_NO_BINDS: Final[dict[int, int]] = {}
+#: A seat's bound jokers when it has none (only the long way fills a dict of its own).
+_NO_BINDS: Final[Mapping[int, int]] = MappingProxyType({})
 
 
 class _Seat:
     """One seat of a state document, its shape checked (not yet its cards' legality)."""
 
     __slots__ = ("binds", "cursor", "deck", "down", "nerts", "passes", "work")
+
+    binds: Mapping[int, int]
+    nerts: tuple[int, ...]
+    work: tuple[tuple[int, ...], ...]
+    deck: tuple[int, ...]
+    """Stock and waste as the layout keeps them: one deck, the waste first."""
+    cursor: int
+    down: tuple[tuple[int, ...], ...]
+    passes: int
 
     def __init__(self, data: object, seat: int, nwork: int) -> None:
         # (the name for messages, f"seats[{seat}]", is made only where one may be needed)
@@ -599,89 +563,83 @@ class _Seat:
         ):
             _keys(data, f"seats[{seat}]", _SEAT_KEYS, _SEAT_OPTIONAL)
         d = cast("dict[str, Any]", data)
-        table = _CODE_IDS[seat]
+        table = CODE_IDS[seat]
         self.binds = _NO_BINDS
-        try:
-            # one a line: a multiple assignment of more than three names builds a tuple
-            nerts = d["nerts"]
-            work = d["work"]
-            stock = d["stock"]
-            waste = d["waste"]
-            # looked up in C (cards.lookup, inlined: a call was 2 % of a JSON round trip);
-            # the shapes are checked below (a string or a dict gets here too)
-            self.nerts = (
-                itemgetter(*nerts)(table)
-                if len(nerts) > 1
-                else ((table[nerts[0]],) if nerts else ())
-            )
-            self.work = tuple(
-                [
-                    itemgetter(*p)(table) if len(p) > 1 else ((table[p[0]],) if p else ())
-                    for p in work
-                ]
-            )
-            # stock and waste as the layout keeps them: one deck, the waste first
-            deck = waste + stock[::-1]
-            self.deck = (
-                itemgetter(*deck)(table) if len(deck) > 1 else ((table[deck[0]],) if deck else ())
-            )
-            self.cursor = len(waste)
-            shapes_ok = (
-                type(nerts) is list
-                and type(work) is list
-                and len(work) == nwork
-                and _JUST_LIST.issuperset(map(type, work))
-                and type(stock) is list
-                and type(waste) is list
-            )
-        except (KeyError, TypeError):
-            shapes_ok = False
-        if not shapes_ok:  # find the first problem, for the message
-            where = f"seats[{seat}]"
-            self.binds = {}
-            self.nerts = _pile(d["nerts"], f"{where}.nerts", table)
-            work = _list(d["work"], f"{where}.work", "work piles")
-            if len(work) != nwork:
-                raise _fail(f"{where}.work", f"expected {nwork} work piles", work)
-            self.work = tuple(
-                _work_pile(p, f"{where}.work[{i}]", table, seat, self.binds)
-                for i, p in enumerate(work)
-            )
-            stock_ids = _pile(d["stock"], f"{where}.stock", table)
-            waste_ids = _pile(d["waste"], f"{where}.waste", table)
-            self.deck = waste_ids + stock_ids[::-1]
-            self.cursor = len(waste_ids)
-        self.down: tuple[tuple[int, ...], ...] = ()
-        if "down" in d:
-            where = f"seats[{seat}]"
-            down = _list(d["down"], f"{where}.down", "face-down piles")
-            if len(down) != nwork:
-                raise _fail(f"{where}.down", f"expected {nwork} piles (one per work pile)", down)
-            self.down = tuple([_pile(p, f"{where}.down[{i}]", table) for i, p in enumerate(down)])
+        if not self._read_plain(d, table, nwork):
+            self._read_checked(d, seat, nwork, table)  # finds the first problem, for the message
+        self.down = _down_piles(d, seat, nwork, table)
         passes = d["passes"]
         self.passes = (
             passes if type(passes) is int and passes >= 0 else _int(passes, f"seats[{seat}].passes")
         )
 
-    def nfen(self) -> str:
-        def work(ids: tuple[int, ...]) -> str:
-            binds = self.binds
-            return (
-                ".".join(
-                    [_CODE[c] + (f"({bound_text(binds[c])})" if c in binds else "") for c in ids]
-                )
-                or "-"
-            )
+    def _read_plain(self, d: dict[str, Any], table: Mapping[str, int], nwork: int) -> bool:
+        """Read piles of canonical codes in lists, in C; ``False`` for anything else."""
+        try:
+            nerts = d["nerts"]
+            work = d["work"]
+            stock = d["stock"]
+            waste = d["waste"]
+            # the shapes are checked below (a string or a dict gets here too)
+            self.nerts = lookup(table, nerts)
+            self.work = tuple([lookup(table, p) for p in work])
+            self.deck = lookup(table, waste + stock[::-1])
+            self.cursor = len(waste)
+        except (KeyError, TypeError):
+            return False
+        return (
+            type(nerts) is list
+            and type(work) is list
+            and len(work) == nwork
+            and _JUST_LIST.issuperset(map(type, work))
+            and type(stock) is list
+            and type(waste) is list
+        )
 
-        parts = [_pile_nfen(self.nerts)]
+    def _read_checked(
+        self, d: dict[str, Any], seat: int, nwork: int, table: Mapping[str, int]
+    ) -> None:
+        """Read the piles value by value, raising for the first that is wrong."""
+        where = f"seats[{seat}]"
+        binds: dict[int, int] = {}
+        self.binds = binds
+        self.nerts = _pile(d["nerts"], f"{where}.nerts", table)
+        work = _list(d["work"], f"{where}.work", "work piles")
+        if len(work) != nwork:
+            raise _fail(f"{where}.work", f"expected {nwork} work piles", work)
+        self.work = tuple(
+            _work_pile(p, f"{where}.work[{i}]", table, seat, binds) for i, p in enumerate(work)
+        )
+        stock_ids = _pile(d["stock"], f"{where}.stock", table)
+        waste_ids = _pile(d["waste"], f"{where}.waste", table)
+        self.deck = waste_ids + stock_ids[::-1]
+        self.cursor = len(waste_ids)
+
+    def nfen(self) -> str:
+        """The seat as its NFEN field (for the NFEN reader's checks and messages)."""
+        binds = self.binds
+        parts = [pile_text(self.nerts)]
         down = self.down or ((),) * len(self.work)
         parts += [
-            f"{_pile_nfen(d)}~{work(w)}" if d else work(w)
+            f"{pile_text(d)}~{read_work_text(w, binds)}" if d else read_work_text(w, binds)
             for d, w in zip(down, self.work, strict=True)
         ]
         stock, waste = self.deck[self.cursor :][::-1], self.deck[: self.cursor]
-        parts += [_pile_nfen(stock), _pile_nfen(waste), str(self.passes)]
+        parts += [pile_text(stock), pile_text(waste), str(self.passes)]
         return "|".join(parts)
+
+
+def _down_piles(
+    d: dict[str, Any], seat: int, nwork: int, table: Mapping[str, int]
+) -> tuple[tuple[int, ...], ...]:
+    """A seat's face-down work cards (its optional ``"down"`` key), ``()`` without the key."""
+    if "down" not in d:
+        return ()
+    where = f"seats[{seat}].down"
+    down = _list(d["down"], where, "face-down piles")
+    if len(down) != nwork:
+        raise _fail(where, f"expected {nwork} piles (one per work pile)", down)
+    return tuple([_pile(p, f"{where}[{i}]", table) for i, p in enumerate(down)])
 
 
 def _state_from(data: dict[str, Any]) -> GameState:
@@ -689,44 +647,32 @@ def _state_from(data: dict[str, Any]) -> GameState:
     return _state_body(data, _variant_from(data["variant"], "variant"))
 
 
-def _canonical_state(text: str) -> GameState | None:
-    """The state of a document as :func:`to_json` writes it, or ``None`` for any other text.
-
-    Such a document starts with the header and the JSON of a variant that ``to_json`` has
-    written before: that part is read by a dictionary lookup instead of decoded and checked
-    again, and only the rest is decoded (11 % of a JSON round trip saved). Text of any other
-    shape, including a second ``"variant"`` or header key further on, which JSON readers take
-    instead of the first, returns ``None``: :func:`from_json` then reads it whole.
-    """
-    if not text.startswith(_STATE_HEAD):
-        return None
-    start = len(_STATE_HEAD)
-    last = _LAST_READ[0]  # the variant text read last, compared in place (no slice to hash)
-    end = start + len(last[0])
-    if text.startswith(last[0], start) and text.startswith(_AFTER_VARIANT, end):
-        variant = last[1]
-    else:
-        end = text.find(_AFTER_VARIANT, start)
-        hit = _JSON_VARIANT.get(text[start:end]) if end > 0 else None
-        if hit is None:
-            return None
-        variant = hit
-        _LAST_READ[0] = (text[start:end], variant)  # (one tuple, never read half written)
-    body = "{" + text[end + 2 :]
-    try:
-        # raw_decode, with decode's own end test (only JSON whitespace may follow) done
-        # below, and only when anything follows
-        data, stop = _DECODER.raw_decode(body)
-    except ValueError:
-        return None
-    if stop != len(body) and body[stop:].strip(" \t\n\r"):
-        return None
-    if type(data) is not dict or data.keys() != _STATE_REST:
-        return None
-    return _state_body(data, variant)
+def _foundations_from(value: object) -> tuple[tuple[int, ...], ...]:
+    """The ``"foundations"`` value of a document as card ids, each pile's shape checked."""
+    fnd_data = _list(value, "foundations", "foundation piles")
+    try:  # canonical items in lists: looked up in C; anything else goes pile by pile
+        fnd = tuple([lookup(FND_INDEX, p) for p in fnd_data])
+        if _JUST_LIST.issuperset(map(type, fnd_data)) and all(fnd_data):
+            return fnd
+    except (KeyError, TypeError):
+        pass
+    return tuple([_fnd_pile(p, f"foundations[{k}]") for k, p in enumerate(fnd_data)])
 
 
-def _state_body(data: dict[str, Any], variant: Variant) -> GameState:  # noqa: PLR0912 - checks
+def _status_from(status_text: object, caller_data: object, n: int) -> tuple[EndReason | None, int]:
+    """The ``"status"`` and ``"caller"`` values of an ``n``-seat document: status and caller."""
+    if status_text not in _STATUSES:
+        raise _fail("status", "expected 'play', 'nerts' or 'stalemate'", status_text)
+    if status_text == "nerts":
+        return EndReason.NERTS, _int(caller_data, "caller", 0, n - 1)
+    if caller_data is not None:
+        raise _fail(
+            "caller", f"expected null when the status is {excerpt(status_text)}", caller_data
+        )
+    return (None if status_text == "play" else EndReason.STALEMATE), -1
+
+
+def _state_body(data: dict[str, Any], variant: Variant) -> GameState:
     """The state of a document whose keys are checked, given its variant."""
     seats_data = _list(data["seats"], "seats", "seats")
     n = len(seats_data)
@@ -736,38 +682,13 @@ def _state_body(data: dict[str, Any], variant: Variant) -> GameState:  # noqa: P
     # the usual document read and checked in one pass a seat; anything else the long way
     quick = None if variant.jokers_per_deck else _plain_seats(seats_data, variant, nwork)
     seats = [_Seat(s, i, nwork) for i, s in enumerate(seats_data)] if quick is None else []
-    fnd_data = _list(data["foundations"], "foundations", "foundation piles")
-    fnd: tuple[tuple[int, ...], ...] = ()
-    try:  # canonical items in lists: looked up in C; anything else goes pile by pile
-        fnd = tuple(  # cards.lookup, inlined
-            [
-                itemgetter(*p)(_FND_INDEX) if len(p) > 1 else ((_FND_INDEX[p[0]],) if p else ())
-                for p in fnd_data
-            ]
-        )
-        plain = _JUST_LIST.issuperset(map(type, fnd_data)) and all(fnd_data)  # (in C)
-    except (KeyError, TypeError):
-        plain = False
-    if not plain:
-        fnd = tuple([_fnd_pile(p, f"foundations[{k}]") for k, p in enumerate(fnd_data)])
-    status_text = data["status"]
-    if status_text not in _STATUSES:
-        raise _fail("status", "expected 'play', 'nerts' or 'stalemate'", status_text)
-    caller_data = data["caller"]
-    if status_text == "nerts":
-        caller = _int(caller_data, "caller", 0, n - 1)
-    elif caller_data is not None:
-        raise _fail(
-            "caller", f"expected null when the status is {excerpt(status_text)}", caller_data
-        )
-    else:
-        caller = -1
+    fnd = _foundations_from(data["foundations"])
+    status, caller = _status_from(data["status"], data["caller"], n)
     stalled = data["stalled"]
     if type(stalled) is not bool:
         raise _fail("stalled", "expected true or false", stalled)
     resolutions = _int(data["resolutions"], "resolutions")
     seed = _int(data["seed"], "seed", 0, SEED_LIMIT - 1)
-    status = None if status_text == "play" else EndReason(status_text)
     if quick is None:
         quick = _checked_seats(variant, seats)
     if quick is not None:
@@ -824,7 +745,7 @@ def _checked_seats(variant: Variant, seats: list[_Seat]) -> tuple[list[Layout], 
             every += pile
         for pile in down:
             every += pile
-        layouts.append(_new_layout(seat, s.nerts, s.work, s.deck, s.cursor, s.passes, down, ()))
+        layouts.append(Layout(seat, s.nerts, s.work, s.deck, s.cursor, s.passes, down, ()))
     return layouts, every
 
 
@@ -835,71 +756,57 @@ def _plain_seats(
 
     What :class:`_Seat` and :func:`_checked_seats` do between them, in one pass a seat, for
     seats without face-down cards whose piles are canonical codes in lists and legal as they
-    lie (the work piles as :func:`nertslib.state.misfit_problem` tests them, inlined). Any
-    other seat, shape or problem returns ``None``: the document is then read the long way,
-    which also words what is wrong.
+    lie. Any other seat, shape or problem returns ``None``: the document is then read the
+    long way, which also words what is wrong.
     """
     max_passes = variant.max_stock_passes
-    if max_passes is None:
-        max_passes = sys.maxsize
-    size = variant.nerts_pile_size
+    most = sys.maxsize if max_passes is None else max_passes
     layouts = []
     every: list[int] = []
+    for seat, d in enumerate(seats_data):
+        lay = _plain_seat(d, seat, nwork, most, variant.nerts_pile_size)
+        if lay is None:
+            return None
+        layouts.append(lay)
+        every += lay.nerts
+        every += lay.deck
+        for pile in lay.work:
+            every += pile
+    return layouts, every
+
+
+def _plain_seat(d: object, seat: int, nwork: int, most: int, size: int) -> Layout | None:
+    """One seat for :func:`_plain_seats` (``most``: passes allowed, ``size``: Nerts pile)."""
+    # five keys, and these five below (a KeyError otherwise): no face-down cards
+    if type(d) is not dict or len(d) != len(_SEAT_KEYS):
+        return None
     try:
-        for seat, d in enumerate(seats_data):
-            # five keys, and these five below (a KeyError otherwise): no face-down cards
-            if type(d) is not dict or len(d) != len(_SEAT_KEYS):
-                return None
-            nerts = d["nerts"]
-            work = d["work"]
-            stock = d["stock"]
-            waste = d["waste"]
-            passes = d["passes"]
-            if not (
-                type(nerts) is list
-                and type(work) is list
-                and len(work) == nwork
-                and _JUST_LIST.issuperset(map(type, work))
-                and type(stock) is list
-                and type(waste) is list
-                and type(passes) is int
-                and 0 <= passes <= max_passes
-                and len(nerts) <= size
-            ):
-                return None
-            table = _CODE_IDS[seat]
-            piles = []
-            for p in work:
-                n = len(p)
-                if n > 1:
-                    pile = itemgetter(*p)(table)
-                    if (
-                        itemgetter(*pile)(KEY) != _WORK_RUNS.get(KEY[pile[0]], ())[:n]
-                        if n > 2
-                        else KEY[pile[1]] != ON[pile[0]]
-                    ):
-                        return None
-                else:
-                    pile = (table[p[0]],) if p else ()
-                piles.append(pile)
-                every += pile
-            nerts = (
-                itemgetter(*nerts)(table)
-                if len(nerts) > 1
-                else ((table[nerts[0]],) if nerts else ())
-            )
-            codes = waste + stock[::-1]
-            deck = (
-                itemgetter(*codes)(table)
-                if len(codes) > 1
-                else ((table[codes[0]],) if codes else ())
-            )
-            every += nerts
-            every += deck
-            layouts.append(_new_layout(seat, nerts, tuple(piles), deck, len(waste), passes, (), ()))
+        nerts = d["nerts"]
+        work = d["work"]
+        stock = d["stock"]
+        waste = d["waste"]
+        passes = d["passes"]
+        if not (
+            type(nerts) is list
+            and type(work) is list
+            and len(work) == nwork
+            and _JUST_LIST.issuperset(map(type, work))
+            and type(stock) is list
+            and type(waste) is list
+            and type(passes) is int
+            and 0 <= passes <= most
+            and len(nerts) <= size
+        ):
+            return None
+        table = CODE_IDS[seat]
+        piles = tuple([lookup(table, p) for p in work])
+        deck = lookup(table, waste + stock[::-1])
+        nerts_ids = lookup(table, nerts)
     except (KeyError, TypeError):
         return None
-    return layouts, every
+    if misfit_problem(seat, piles):
+        return None
+    return Layout(seat, nerts_ids, piles, deck, len(waste), passes, (), ())
 
 
 def _state_of(
@@ -927,7 +834,7 @@ def _state_of(
         return None
     for pile in fnd:
         every += pile
-    full = _full_decks(n, 52 + variant.jokers_per_deck)
+    full = full_decks(n, 52 + variant.jokers_per_deck)
     if len(every) != len(full) or full.difference(every):  # each card once (see state.py)
         return None
     if caller >= 0 and layouts[caller].nerts:
@@ -936,18 +843,7 @@ def _state_of(
     face_down = [[len(d) for d in lay.down] for lay in layouts]
     if hand_problem(variant, nerts, face_down, fnd, status, stalled, resolutions):
         return None  # the NFEN way words it
-    return _new_state(
-        variant,
-        tuple(layouts),
-        fnd,
-        status,
-        caller,
-        stalled,
-        resolutions,
-        seed,
-        ctx,
-        need_index(fnd, ctx),
-    )
+    return GameState(variant, tuple(layouts), fnd, status, caller, stalled, resolutions, seed)
 
 
 # --- reading: the other documents ---------------------------------------------------------------
@@ -1039,20 +935,12 @@ _SEAT_VIEW_KEYS: Final = (
 _MAX_COUNT: Final = 999
 
 
-def _hidden_run(hidden: int, shown: tuple[int, ...]) -> str:
-    """A view NFEN pile field: ``"12?.2S"`` (hidden count, then the shown codes) or ``"-"``."""
-    codes = [_CODE[c] for c in shown]
-    if hidden:
-        codes.insert(0, f"{hidden}?")
-    return ".".join(codes) or "-"
-
-
 def _seat_view_nfen(data: object, seat: int, nwork: int) -> str:
     """One seat of a view document as its view NFEN field, every value's type checked."""
     where = f"seats[{seat}]"
     _keys(data, where, _SEAT_VIEW_KEYS, ("down",))
     d = cast("dict[str, Any]", data)
-    table = _CODE_IDS[seat]
+    table = CODE_IDS[seat]
     nerts_size = _int(d["nerts_size"], f"{where}.nerts_size", 0, _MAX_COUNT)
     nerts = _pile(d["nerts"], f"{where}.nerts", table)
     if len(nerts) > nerts_size:
@@ -1077,17 +965,12 @@ def _seat_view_nfen(data: object, seat: int, nwork: int) -> str:
         raise _fail(f"{where}.waste", f"shows more cards than waste_size {waste_size}", d["waste"])
     passes = _int(d["passes"], f"{where}.passes", 0, _MAX_COUNT)
 
-    def pile_text(ids: tuple[int, ...]) -> str:
-        text = ".".join(
-            [_CODE[c] + (f"({bound_text(binds[c])})" if c in binds else "") for c in ids]
-        )
-        return text or "-"
-
-    parts = [_hidden_run(nerts_size - len(nerts), nerts)]
+    parts = [hidden_run(nerts_size - len(nerts), nerts)]
     parts += [
-        f"{k}?~{pile_text(p)}" if k else pile_text(p) for k, p in zip(down, work, strict=True)
+        f"{k}?~{read_work_text(p, binds)}" if k else read_work_text(p, binds)
+        for k, p in zip(down, work, strict=True)
     ]
-    parts += [_hidden_run(stock, ()), _hidden_run(waste_size - len(waste), waste), str(passes)]
+    parts += [hidden_run(stock, ()), hidden_run(waste_size - len(waste), waste), str(passes)]
     return "|".join(parts)
 
 
@@ -1106,19 +989,11 @@ def _view_from(data: dict[str, Any]) -> View:
     seats = [_seat_view_nfen(s, i, nwork) for i, s in enumerate(seats_data)]
     fnd_data = _list(data["foundations"], "foundations", "foundation piles")
     fnd = tuple([_fnd_pile(p, f"foundations[{k}]") for k, p in enumerate(fnd_data)])
-    status_text = data["status"]
-    if status_text not in _STATUSES:
-        raise _fail("status", "expected 'play', 'nerts' or 'stalemate'", status_text)
-    caller = -1
-    if status_text == "nerts":
-        caller = _int(data["caller"], "caller", 0, n - 1)
-    elif data["caller"] is not None:
-        raise _fail("caller", f"expected null when the status is {status_text!r}", data["caller"])
+    status, caller = _status_from(data["status"], data["caller"], n)
     stalled = data["stalled"]
     if type(stalled) is not bool:
         raise _fail("stalled", "expected true or false", stalled)
     resolutions = _int(data["resolutions"], "resolutions")
-    status = None if status_text == "play" else EndReason(status_text)
     last = "v-" if viewer is None else f"v{viewer}"
     nfen = join_nfen(variant, fnd, seats, status, caller, stalled, resolutions, last)
     try:
@@ -1250,10 +1125,6 @@ def from_json(text: str | bytes, expect: type[Any] | None = None) -> Value:
 
     .. versionadded:: 0.1.0
     """
-    if (expect is None or expect is GameState) and type(text) is str:
-        state = _canonical_state(text)
-        if state is not None:
-            return state
     try:
         data = (
             _DECODER.decode(text)  # json.loads would build a decoder for the keyword each call

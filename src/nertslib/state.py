@@ -26,33 +26,41 @@ NFEN ("Nerts FEN") is a one-line position string, space separated::
 from __future__ import annotations
 
 import enum
-import functools
 from collections import Counter
 from collections.abc import Callable, Sequence
-from itertools import pairwise
+from itertools import chain, pairwise
 from operator import itemgetter
 from typing import Any, Final, TypeVar, cast
 
 import attrs
 
 from nertslib.cards import (
-    _RANK_CODES,
     CARDS,
     DECK_SPAN,
     FACE,
     JOKER_OF,
-    KEY,
     MAX_SEATS,
-    ON,
     OWNER,
     SUIT,
     Card,
     EvalRepr,
     parse_card_id,
-    parse_code,
 )
-from nertslib.context import Context, context_for, need_index, plain_foundations, runs
+from nertslib.context import Context, context_for, need_index, plain_foundations
+from nertslib.jokers import bind_piles, pile_problem
+from nertslib.notation import (
+    CODE,
+    FCODE,
+    FND_INDEX,
+    parse_pile,
+    parse_work,
+    pile_text,
+    plain_piles,
+    work_pile_text,
+)
+from nertslib.predicates import fits_work, foundation_problem
 from nertslib.quoting import clipped, excerpt
+from nertslib.render import render_state
 from nertslib.variants import Variant
 
 __all__ = ["EndReason", "GameState", "Layout", "NFENError"]
@@ -317,8 +325,6 @@ class GameState:
         return f"GameState.from_nfen({self.to_nfen()!r})"
 
     def __str__(self) -> str:
-        from nertslib.render import render_state  # noqa: PLC0415 - render imports state
-
         return render_state(self)
 
 
@@ -365,71 +371,23 @@ def _foundations_nfen(fnd: tuple[tuple[int, ...], ...]) -> str:
         flat += pile
         flat.append(_FOUNDATION_BREAK)
     if len(flat) == 2:  # one card: itemgetter of one id would return the code, not a tuple
-        return _FCODE[flat[0]]
+        return FCODE[flat[0]]
     flat.pop()
     return ".".join(itemgetter(*flat)(_WRITE_FCODE)).replace("./.", "/")
-
-
-def _pile_nfen(ids: tuple[int, ...]) -> str:
-    return ".".join([_CODE[c] for c in ids]) or "-"
-
-
-def bound_text(key: int) -> str:
-    """A bound joker's identity as NFEN writes it: ``r9`` (red 9), ``bQ`` (black Queen)."""
-    return ("r" if key & 1 else "b") + _RANK_CODES[key >> 1]
-
-
-def _bound_of(text: str) -> int:
-    """The key written ``r9``/``bQ`` by :func:`bound_text`."""
-    if len(text) < 2 or text[0] not in "rb" or text[1:] not in _RANK_CODES[1:]:
-        msg = f"not a joker binding: {excerpt(text)} (expected e.g. 'r9', 'bQ')"
-        raise ValueError(msg)
-    return _RANK_CODES.index(text[1:]) * 2 + (text[0] == "r")
-
-
-def _work_pile_nfen(ids: tuple[int, ...], bound: tuple[int, ...]) -> str:
-    if not bound:
-        return _pile_nfen(ids)
-    parts = []
-    for c in ids:
-        code = _CODE[c]
-        if KEY[c] < 0 and bound[FACE[c] - 52] >= 0:
-            code += f"({bound_text(bound[FACE[c] - 52])})"
-        parts.append(code)
-    return ".".join(parts) or "-"
-
-
-def _parse_work(text: str, owner: int, binds: dict[int, int]) -> tuple[int, ...]:
-    """A work pile's face-up cards; bound jokers (``X1(r9)``) go into ``binds`` (id -> key)."""
-    if "(" not in text:
-        return _parse_pile(text, owner)
-    ids = []
-    for code in text.split("."):
-        head, paren, tail = code.partition("(")
-        card = owner * DECK_SPAN + parse_code(head)
-        if paren:
-            if not tail.endswith(")") or KEY[card] >= 0:
-                msg = f"only a joker may carry a binding, got {excerpt(code)}"
-                raise ValueError(msg)
-            binds[card] = _bound_of(tail[:-1])
-        ids.append(card)
-    return tuple(ids)
 
 
 def _layout_nfen(lay: Layout) -> str:
     """One seat's NFEN field, pile by pile (any layout: face-down cards, bound jokers)."""
     stock = lay.deck[lay.cursor :][::-1]
-    parts = [_pile_nfen(lay.nerts)]
+    parts = [pile_text(lay.nerts)]
     if lay.down:
         parts.extend(
-            f"{_pile_nfen(d)}~{_work_pile_nfen(p, lay.bound)}"
-            if d
-            else _work_pile_nfen(p, lay.bound)
+            f"{pile_text(d)}~{work_pile_text(p, lay.bound)}" if d else work_pile_text(p, lay.bound)
             for d, p in zip(lay.down, lay.work, strict=True)
         )
     else:
-        parts.extend(_work_pile_nfen(p, lay.bound) for p in lay.work)
-    parts += [_pile_nfen(stock), _pile_nfen(lay.deck[: lay.cursor]), str(lay.passes)]
+        parts.extend(work_pile_text(p, lay.bound) for p in lay.work)
+    parts += [pile_text(stock), pile_text(lay.deck[: lay.cursor]), str(lay.passes)]
     return "|".join(parts)
 
 
@@ -583,17 +541,9 @@ def hand_problem(
     return ""
 
 
-#: Card id -> its code, and its code with the owner's digit (foundation items).
-_CODE: Final = tuple(c.code for c in CARDS)
-_FCODE: Final = tuple(c.code + str(c.owner) for c in CARDS)
-#: Pseudo card ids for a view's seat field (:mod:`nertslib.views`): a break between piles, an
-#: empty pile.
-_PILE_BREAK: Final = len(CARDS)
-_EMPTY_PILE: Final = (len(CARDS) + 1,)
-_WRITE_CODE: Final = (*_CODE, "|", "-")
 #: Pseudo card id for :func:`_foundations_nfen`: a break between foundations.
 _FOUNDATION_BREAK: Final = len(CARDS)
-_WRITE_FCODE: Final = (*_FCODE, "/")
+_WRITE_FCODE: Final = (*FCODE, "/")
 #: Passes up to this many have a pseudo id of their own in :data:`_SEAT_CODE` (a seat that
 #: has turned its waste over more often is written on its own).
 _PASSES_CODED: Final = 64
@@ -601,74 +551,32 @@ _PASSES_CODED: Final = 64
 #: for a break between piles, the end of a seat (``_SEAT_END + passes``) and an empty pile,
 #: then at ``card id + _LAST_CODE`` each code alone (a pile's last card).
 _SEAT_CODE: Final = (
-    *(f"{code}." for code in _CODE),
+    *(f"{code}." for code in CODE),
     "|",
     *(f"|{passes} " for passes in range(_PASSES_CODED)),
     "-",
-    *_CODE,
+    *CODE,
 )
 _BREAK: Final = len(CARDS)
 _SEAT_END: Final = _BREAK + 1
 _EMPTY: Final = _SEAT_END + _PASSES_CODED
 _LAST_CODE: Final = _EMPTY + 1
-#: Canonical card code -> in-deck index; other spellings go through parse_code.
-_CODE_INDEX: Final = {CARDS[i].code: i for i in range(DECK_SPAN)}
-#: Canonical foundation item (code and owner digit, declared jokers too) -> card id.
-_FND_INDEX: Final = {code: i for i, code in enumerate(_FCODE)}
-
-
-#: Per owner: canonical card code -> card id.
-_CODE_IDS: Final = tuple(
-    {code: owner * DECK_SPAN + i for code, i in _CODE_INDEX.items()} for owner in range(MAX_SEATS)
-)
-
-
-def _plain_piles(parts: list[str], seat: int) -> list[tuple[int, ...]] | None:
-    """Seat ``seat``'s piles written ``parts`` (one pile each), if every code is canonical.
-
-    Each pile's codes are looked up at once by an ``itemgetter`` (in C); ``None`` (some code
-    is not a key of the seat's table: another spelling, a stray ``-``, an empty field) sends
-    the piles the long way, which also words any error.
-    """
-    table = _CODE_IDS[seat]
-    try:
-        return [
-            (itemgetter(*pile.split("."))(table) if "." in pile else (table[pile],))
-            if pile != "-"
-            else ()
-            for pile in parts
-        ]
-    except KeyError:
-        return None
-
-
 #: Per seat count n: canonical foundation items of seats below n -> card id.
 _FND_IDS: Final = tuple(
-    {item: c for item, c in _FND_INDEX.items() if OWNER[c] < n} for n in range(MAX_SEATS + 1)
+    {item: c for item, c in FND_INDEX.items() if OWNER[c] < n} for n in range(MAX_SEATS + 1)
 )
 
 
-def _parse_pile(text: str, owner: int) -> tuple[int, ...]:
-    if text == "-":
-        return ()
-    try:  # canonical codes, looked up in C; anything else goes the long way (and its errors)
-        return tuple(map(_CODE_IDS[owner].__getitem__, text.split(".")))
-    except KeyError:
-        pass
-    base = owner * DECK_SPAN
-    index = _CODE_INDEX.get
-    return tuple(
-        [
-            base + (i if (i := index(code)) is not None else parse_code(code))
-            for code in text.split(".")
-        ]
+def full_decks(seats: int, per_deck: int) -> frozenset[int]:
+    """Every card id of ``seats`` decks of ``per_deck`` cards (the readers' conservation check).
+
+    >>> from nertslib.state import full_decks
+    >>> len(full_decks(2, 52)), 52 in full_decks(1, 54), 52 in full_decks(1, 52)
+    (104, True, False)
+    """
+    return frozenset(
+        chain.from_iterable([range(s * DECK_SPAN, s * DECK_SPAN + per_deck) for s in range(seats)])
     )
-
-
-@functools.lru_cache(maxsize=64)
-def _full_decks(seats: int, per_deck: int) -> frozenset[int]:
-    """Every card id of ``seats`` decks of ``per_deck`` cards."""
-    return frozenset([s * DECK_SPAN + i for s in range(seats) for i in range(per_deck)])
 
 
 def _conservation_problem(ids: list[int], seats: int, jokers: int) -> str:
@@ -720,11 +628,9 @@ def parse_foundations(
 
 def _checked_foundation(k: int, pile_text: str, n: int, variant: Variant) -> tuple[int, ...]:
     """Foundation ``k`` of NFEN, read and checked card by card (errors name the problem)."""
-    from nertslib.rules import foundation_problem  # noqa: PLC0415 - rules imports state
-
     cards: list[int] = []
     for item in pile_text.split("."):
-        known = _FND_INDEX.get(item)
+        known = FND_INDEX.get(item)
         if known is not None and OWNER[known] < n:
             cards.append(known)
             continue
@@ -750,21 +656,21 @@ def _parse_seat(  # noqa: PLR0912 - a flat list of checks
     down: tuple[tuple[int, ...], ...] = ()
     piles = None
     if "~" not in tok and "(" not in tok:
-        piles = _plain_piles(parts[:-1], seat)
+        piles = plain_piles(parts[:-1], seat)
     if piles is not None:
         nerts, work, stock, waste = piles[0], tuple(piles[1:-2]), piles[-2], piles[-1]
     else:
-        nerts = _parse_pile(parts[0], seat)
+        nerts = parse_pile(parts[0], seat)
         down_parts = [p.partition("~") if "~" in p else ("-", "", p) for p in parts[1 : 1 + nwork]]
         work = tuple(
             [
-                _parse_pile(p, seat) if "(" not in p else _parse_work(p, seat, binds)
+                parse_pile(p, seat) if "(" not in p else parse_work(p, seat, binds)
                 for _, _, p in down_parts
             ]
         )
         hidden_parts = [d for d, _, _ in down_parts]
         if hidden_parts.count("-") != nwork:
-            down = tuple([_parse_pile(d, seat) for d in hidden_parts])
+            down = tuple([parse_pile(d, seat) for d in hidden_parts])
         if not any(down):
             down = ()
         elif variant.work_pile_layout != "klondike":
@@ -772,8 +678,8 @@ def _parse_seat(  # noqa: PLR0912 - a flat list of checks
         for i, hidden in enumerate(down):
             if hidden and not work[i]:
                 raise _bad(text, f"seat {seat}'s work pile {i} has face-down cards but no top")
-        stock = _parse_pile(parts[1 + nwork], seat)
-        waste = _parse_pile(parts[2 + nwork], seat)
+        stock = parse_pile(parts[1 + nwork], seat)
+        waste = parse_pile(parts[2 + nwork], seat)
     if not ascii_digits(parts[-1]):
         raise _bad(text, f"seat {seat}'s passes must be a number, got {excerpt(parts[-1])}")
     passes = int(parts[-1])
@@ -783,16 +689,12 @@ def _parse_seat(  # noqa: PLR0912 - a flat list of checks
         raise _bad(text, f"seat {seat}'s Nerts pile is larger than the variant deals")
     bound: tuple[int, ...] = ()
     if variant.jokers_per_deck:
-        bound = _check_joker_piles(variant, seat, work, binds)
+        bound = check_joker_piles(variant, seat, work, binds)
     else:
         problem = misfit_problem(seat, work)
         if problem:
             raise _bad(text, problem)
-    return _new_layout(seat, nerts, work, waste + stock[::-1], len(waste), passes, down, bound)
-
-
-_WORK_RUNS: Final = runs(KEY, ON)
-"""The keys of a work pile that builds down in alternating colours, by its base card's key."""
+    return Layout(seat, nerts, work, waste + stock[::-1], len(waste), passes, down, bound)
 
 
 def misfit_problem(seat: int, work: tuple[tuple[int, ...], ...] | list[tuple[int, ...]]) -> str:
@@ -801,16 +703,8 @@ def misfit_problem(seat: int, work: tuple[tuple[int, ...], ...] | list[tuple[int
     ``""`` if every pile does (shared by the NFEN, view NFEN and JSON readers).
     """
     for i, pile in enumerate(work):
-        n = len(pile)
-        # every step at once, looked up in C: the keys of the cards against those of a whole
-        # pile from the base; the loop only to name the step that is wrong
-        if n > 2:
-            if itemgetter(*pile)(KEY) == _WORK_RUNS.get(KEY[pile[0]], ())[:n]:
-                continue
-        elif n < 2 or KEY[pile[1]] == ON[pile[0]]:
-            continue
         for lower, upper in pairwise(pile):
-            if KEY[upper] != ON[lower]:
+            if not fits_work(upper, lower):
                 return f"seat {seat}'s work pile {i}: {CARDS[upper]} cannot lie on {CARDS[lower]}"
     return ""
 
@@ -833,7 +727,7 @@ def _plain_seat(tok: str, seat: int, variant: Variant, nwork: int, ids: list[int
         or (max_passes is not None and passes > max_passes)
     ):
         return None
-    piles = _plain_piles(parts[:-1], seat)
+    piles = plain_piles(parts[:-1], seat)
     if piles is None or len(piles[0]) > variant.nerts_pile_size:
         return None
     work = tuple(piles[1:-2])
@@ -844,7 +738,7 @@ def _plain_seat(tok: str, seat: int, variant: Variant, nwork: int, ids: list[int
     ids += deck
     for pile in work:
         ids += pile
-    return _new_layout(seat, piles[0], work, deck, len(piles[-1]), passes, (), ())
+    return Layout(seat, piles[0], work, deck, len(piles[-1]), passes, (), ())
 
 
 #: Passes as NFEN writes them, up to 63, by their text (read by a lookup, not ``int``).
@@ -871,10 +765,9 @@ def _parse_nfen(text: str) -> GameState:
     fnd = parse_foundations(tokens[1], n, variant, ctx)
     for pile in fnd:
         ids += map(JOKER_OF.__getitem__, pile) if variant.jokers_per_deck else pile
-    full = _full_decks(n, 52 + variant.jokers_per_deck)
-    # Each card once: as many ids as cards, and no card missing among them (taking the ids
-    # away from a copy of the full set costs three quarters of building a set of them, and
-    # well under half of a sort).
+    full = full_decks(n, 52 + variant.jokers_per_deck)
+    # Each card once: as many ids as cards, and no card missing among them (a difference
+    # with the full set needs no set of the ids; the sort is only for the message).
     if len(ids) != len(full) or full.difference(ids):
         raise _bad(text, _conservation_problem(sorted(ids), n, variant.jokers_per_deck))
     status_tok, res_tok, seed_tok = tokens[-3:]
@@ -897,22 +790,12 @@ def _parse_nfen(text: str) -> GameState:
     )
     if problem:
         raise _bad(text, problem)
-    fnd_t = tuple(fnd)
-    return _new_state(
-        variant,
-        tuple(layouts),
-        fnd_t,
-        status,
-        caller,
-        stalled,
-        resolutions,
-        seed,
-        ctx,
-        need_index(fnd_t, ctx),
+    return GameState(
+        variant, tuple(layouts), tuple(fnd), status, caller, stalled, resolutions, seed
     )
 
 
-def _check_joker_piles(
+def check_joker_piles(
     variant: Variant, seat: int, work: tuple[tuple[int, ...], ...], binds: dict[int, int]
 ) -> tuple[int, ...]:
     """Check a joker variant's work piles and return the layout's canonical ``bound``.
@@ -920,8 +803,6 @@ def _check_joker_piles(
     Raises:
         ValueError: naming the problem.
     """
-    from nertslib.rules import bind_piles, pile_problem  # noqa: PLC0415 - rules imports state
-
     if binds and variant.joker_binding != "permanent":
         msg = f"seat {seat}: joker_binding='while_covered' keeps no bindings"
         raise ValueError(msg)

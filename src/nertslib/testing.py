@@ -21,7 +21,7 @@ from itertools import pairwise
 
 import attrs
 
-from nertslib import context, serialize
+from nertslib import context
 from nertslib.bots import greedy_bot
 from nertslib.cards import CARDS, DECK_SPAN, FACE, JOKER_OF, KEY, ON
 from nertslib.deal import SplitMix64, deal
@@ -47,9 +47,9 @@ def clear_caches(*, tables: bool = False) -> None:
     """Forget what the engine derived from earlier calls, so that what runs next runs cold.
 
     The engine keeps no cache of positions: its answers never depend on earlier calls. With
-    ``tables``, the per-variant contexts (and the moves they intern) and the variants' JSON
-    texts go too; they are rebuilt on demand (mutation testing wants every function called
-    afresh). Without it, there is nothing to forget.
+    ``tables``, the per-variant contexts (and the moves they intern) go too; they are rebuilt
+    on demand (mutation testing wants every function called afresh). Without it, there is
+    nothing to forget.
 
     >>> import nertslib as nl
     >>> from nertslib.testing import clear_caches
@@ -63,11 +63,9 @@ def clear_caches(*, tables: bool = False) -> None:
     """
     if tables:
         context.clear_contexts()
-        serialize._VARIANT_JSON.clear()
-        serialize._JSON_VARIANT.clear()
 
 
-def state_problems(state: GameState) -> list[str]:  # noqa: PLR0912 - one check per invariant
+def state_problems(state: GameState) -> list[str]:
     """Every broken invariant of one state, as sentences; ``[]`` for a valid state.
 
     Checks conservation (each seat's deck exactly once across all piles), foundation order,
@@ -81,43 +79,14 @@ def state_problems(state: GameState) -> list[str]:  # noqa: PLR0912 - one check 
     problems: list[str] = []
     v = state.variant
     n = len(state.layouts)
-    nwork = v.work_pile_count(n)
     counts: Counter[int] = Counter()
     for seat, lay in enumerate(state.layouts):
-        if lay.seat != seat:
-            problems.append(f"layout {seat} says it is seat {lay.seat}")
-        if len(lay.work) != nwork:
-            problems.append(f"seat {seat} has {len(lay.work)} work piles, not {nwork}")
-        if len(lay.nerts) > v.nerts_pile_size:
-            problems.append(f"seat {seat}'s Nerts pile grew to {len(lay.nerts)}")
-        if not 0 <= lay.cursor <= len(lay.deck):
-            problems.append(f"seat {seat}'s stock cursor {lay.cursor} is out of range")
-        if v.max_stock_passes is not None and lay.passes > v.max_stock_passes:
-            problems.append(f"seat {seat} exceeded the pass limit")
-        if v.jokers_per_deck:
-            problems.extend(_joker_problems(state, seat))
-        else:
-            for i, pile in enumerate(lay.work):
-                problems.extend(
-                    f"seat {seat}'s work pile {i}: {CARDS[upper]} lies on {CARDS[lower]}"
-                    for lower, upper in pairwise(pile)
-                    if KEY[upper] != ON[lower]
-                )
-            if lay.bound:
-                problems.append(f"seat {seat} binds jokers in a variant without jokers")
-        problems.extend(_face_down_problems(state, seat))
-        counts.update(lay.nerts)
-        counts.update(lay.deck)
-        counts.update(c for p in lay.work for c in p)
-        counts.update(c for p in lay.down for c in p)
+        problems.extend(_seat_problems(state, seat))
+        cards = (*lay.nerts, *lay.deck, *(c for p in (*lay.work, *lay.down) for c in p))
+        counts.update(cards)
         problems.extend(
             f"seat {seat} holds {CARDS[c]!r} of another deck"
-            for c in (
-                *lay.nerts,
-                *lay.deck,
-                *(c for p in lay.work for c in p),
-                *(c for p in lay.down for c in p),
-            )
+            for c in cards
             if c // DECK_SPAN != seat
         )
     for k, pile in enumerate(state.fnd):
@@ -131,14 +100,48 @@ def state_problems(state: GameState) -> list[str]:  # noqa: PLR0912 - one check 
         twice = sorted(CARDS[c].code + str(c // DECK_SPAN) for c, x in counts.items() if x > 1)
         missing = sorted(CARDS[c].code + str(c // DECK_SPAN) for c in expected - set(counts))
         problems.append(f"conservation broken: twice {twice}, missing {missing}")
+    return problems + _end_problems(state)
+
+
+def _seat_problems(state: GameState, seat: int) -> list[str]:
+    """The broken invariants of one seat's layout (its cards' conservation aside)."""
+    problems: list[str] = []
+    v, lay = state.variant, state.layouts[seat]
+    nwork = v.work_pile_count(len(state.layouts))
+    if lay.seat != seat:
+        problems.append(f"layout {seat} says it is seat {lay.seat}")
+    if len(lay.work) != nwork:
+        problems.append(f"seat {seat} has {len(lay.work)} work piles, not {nwork}")
+    if len(lay.nerts) > v.nerts_pile_size:
+        problems.append(f"seat {seat}'s Nerts pile grew to {len(lay.nerts)}")
+    if not 0 <= lay.cursor <= len(lay.deck):
+        problems.append(f"seat {seat}'s stock cursor {lay.cursor} is out of range")
+    if v.max_stock_passes is not None and lay.passes > v.max_stock_passes:
+        problems.append(f"seat {seat} exceeded the pass limit")
+    if v.jokers_per_deck:
+        problems.extend(_joker_problems(state, seat))
+    else:
+        for i, pile in enumerate(lay.work):
+            problems.extend(
+                f"seat {seat}'s work pile {i}: {CARDS[upper]} lies on {CARDS[lower]}"
+                for lower, upper in pairwise(pile)
+                if KEY[upper] != ON[lower]
+            )
+        if lay.bound:
+            problems.append(f"seat {seat} binds jokers in a variant without jokers")
+    return problems + _face_down_problems(state, seat)
+
+
+def _end_problems(state: GameState) -> list[str]:
+    """The broken invariants of the end-of-hand fields."""
     if state.status is EndReason.NERTS:
-        if not 0 <= state.caller < n:
-            problems.append(f"ended by Nerts with caller {state.caller}")
-        elif state.layouts[state.caller].nerts:
-            problems.append(f"seat {state.caller} ended the hand with Nerts cards left")
+        if not 0 <= state.caller < len(state.layouts):
+            return [f"ended by Nerts with caller {state.caller}"]
+        if state.layouts[state.caller].nerts:
+            return [f"seat {state.caller} ended the hand with Nerts cards left"]
     elif state.caller != -1:
-        problems.append(f"caller {state.caller} without a Nerts ending")
-    return problems
+        return [f"caller {state.caller} without a Nerts ending"]
+    return []
 
 
 def step_problems(before: GameState, move: Move, after: GameState) -> list[str]:

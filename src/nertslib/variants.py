@@ -21,6 +21,7 @@ import json
 import os
 import tomllib
 from collections.abc import Mapping
+from operator import attrgetter
 from pathlib import Path
 from typing import Any, Final, Literal, cast, get_args
 
@@ -324,7 +325,7 @@ class Variant:
     @property
     def name(self) -> str | None:
         """The name of the preset this variant equals, or ``None`` for house rules."""
-        for key, preset in _PRESETS.items():
+        for key, preset in _presets().items():
             if preset == self:
                 return key
         return None
@@ -458,20 +459,18 @@ class Variant:
         >>> nl.Variant().to_spec(), nl.variants.get("nna").to_spec()
         ('standard', 'nna')
         """
-        hit = _TO_SPEC.get(self)
-        if hit is not None:
-            return hit
-        best_name, best_diff = "standard", _diff(_PRESETS["standard"], self)
-        for key, preset in _PRESETS.items():
+        presets = _presets()
+        for key, preset in presets.items():  # a preset is its name (most positions' case)
+            if preset == self:
+                return key
+        best_name, best_diff = "standard", _diff(presets["standard"], self)
+        for key, preset in presets.items():
             diff = _diff(preset, self)
             if len(diff) < len(best_diff):
                 best_name, best_diff = key, diff
         parts = [best_name]
         parts.extend(f"{k}={_spec_value(v)}" for k, v in best_diff)
-        spec = ",".join(parts)
-        if len(_TO_SPEC) < _SPEC_CACHE_LIMIT:
-            _TO_SPEC[self] = spec
-        return spec
+        return ",".join(parts)
 
     @classmethod
     def from_spec(cls, spec: str) -> Variant:
@@ -483,11 +482,10 @@ class Variant:
         if not isinstance(cast(object, spec), str) or not spec:
             msg = f"not a variant spec: {excerpt(spec)}"
             raise ValueError(msg)
-        hit = _FROM_SPEC.get(spec)
-        if hit is not None:
-            return hit
         head, *rest = spec.split(",")
         base = get(head)
+        if not rest:
+            return base
         changes: dict[str, Any] = {}
         for item in rest:
             key, sep, raw = item.partition("=")
@@ -500,10 +498,7 @@ class Variant:
             changes[key] = _parse_teams(raw) if key == "teams" else _parse_spec_value(raw)
         data = base.to_dict()
         data.update(changes)
-        variant = cls.from_dict(data)
-        if len(spec) <= _SPEC_CACHE_TEXT and len(_FROM_SPEC) < _SPEC_CACHE_LIMIT:
-            _FROM_SPEC[spec] = variant  # states read from NFEN then share one Variant
-        return variant
+        return cls.from_dict(data)
 
     def __repr__(self) -> str:
         return f"Variant.from_spec({self.to_spec()!r})"
@@ -525,11 +520,19 @@ def _loads(parse: Any, text: str | bytes | bytearray, what: str) -> Any:
 
 
 def _diff(base: Variant, other: Variant) -> list[tuple[str, Any]]:
+    """The fields in which ``other`` differs from ``base``: (name, ``other``'s value)."""
     return [
-        (a.name, getattr(other, a.name))
-        for a in attrs.fields(Variant)
-        if getattr(base, a.name) != getattr(other, a.name)
+        (name, theirs)
+        for name, ours, theirs in zip(
+            _FIELD_NAMES, _fields_of(base), _fields_of(other), strict=True
+        )
+        if ours != theirs
     ]
+
+
+_FIELD_NAMES: Final = tuple(a.name for a in attrs.fields(Variant))
+#: A variant's field values, in :data:`_FIELD_NAMES` order, read in one call.
+_fields_of: Final = attrgetter(*_FIELD_NAMES)
 
 
 def _spec_value(value: object) -> str:
@@ -655,16 +658,43 @@ def save(variant: Variant, path: str | os.PathLike[str]) -> None:
 
 # --- the preset registry ------------------------------------------------------------------
 
-_PRESETS: dict[str, Variant] = {}
-_ALIASES: dict[str, str] = {}
-# Spec caches (the nearest preset depends on the registry, so register() clears them).
-_TO_SPEC: dict[Variant, str] = {}
-_FROM_SPEC: dict[str, Variant] = {}
-_SPEC_CACHE_LIMIT: Final = 4096
-# Every knob changed makes a spec of about 400 characters: longer texts are not kept, so the
-# cache stays within a few megabytes whatever a reader is given.
-_SPEC_CACHE_TEXT: Final = 512
+#: The presets nertslib ships: name, variant and aliases, in registration order.
+_BUILT_IN: Final = (
+    ("standard", Variant(), ("nerts", "nertz", "pounce_standard")),
+    (
+        "nna",
+        Variant(call_mode="auto", caller_bonus=10, target_score=150, stock_access="when_blocked"),
+        ("river_lake_stream", "national_nertz_association"),
+    ),
+    (
+        "racing_demon",
+        Variant(
+            nerts_penalty=1, caller_bonus=10, space_fill="nerts_only", space_fill_mandatory=True
+        ),
+        ("racing-demon", "demon"),
+    ),
+    (
+        "pounce",
+        Variant(
+            work_pile_layout="klondike", work_piles=5, nerts_pile_size=9, space_fill="king_only"
+        ),
+        ("klondike",),
+    ),
+)
+#: The registry: every preset name and alias, case-folded, -> (the preset's name, its variant),
+#: in registration order. The one table that changes at run time, and only through
+#: :func:`register`, the documented way for a program to name its own rules.
+_REGISTRY: Final[dict[str, tuple[str, Variant]]] = {
+    key.casefold(): (name, variant)
+    for name, variant, aliases in _BUILT_IN
+    for key in (name, *aliases)
+}
 _NAME_LIMIT: Final = 40  # a longer unknown field name is quoted as an excerpt
+
+
+def _presets() -> dict[str, Variant]:
+    """Every preset by name, in registration order."""
+    return dict(_REGISTRY.values())
 
 
 def register(name: str, variant: Variant, *aliases: str) -> None:
@@ -675,14 +705,11 @@ def register(name: str, variant: Variant, *aliases: str) -> None:
     """
     for key in (name, *aliases):
         folded = key.casefold()
-        if not key.replace("_", "").replace("-", "").isalnum() or folded in _ALIASES:
+        if not key.replace("_", "").replace("-", "").isalnum() or folded in _REGISTRY:
             msg = f"preset name {key!r} is taken or not a plain name"
             raise ValueError(msg)
-    _PRESETS[name] = variant
-    _TO_SPEC.clear()
-    _FROM_SPEC.clear()
     for key in (name, *aliases):
-        _ALIASES[key.casefold()] = name
+        _REGISTRY[key.casefold()] = (name, variant)
 
 
 def get(name: str) -> Variant:
@@ -703,32 +730,13 @@ def get(name: str) -> Variant:
         msg = f"a variant name is a str, got {excerpt(name)}"
         raise ValueError(msg)
     key = name.casefold().replace(" ", "_")
-    if key not in _ALIASES:
-        msg = f"unknown variant: {excerpt(name)} (known: {', '.join(_PRESETS)})"
+    hit = _REGISTRY.get(key)
+    if hit is None:
+        msg = f"unknown variant: {excerpt(name)} (known: {', '.join(names())})"
         raise ValueError(msg)
-    return _PRESETS[_ALIASES[key]]
+    return hit[1]
 
 
 def names() -> tuple[str, ...]:
     """The names of the registered presets, in registration order."""
-    return tuple(_PRESETS)
-
-
-register("standard", Variant(), "nerts", "nertz", "pounce_standard")
-register(
-    "nna",
-    Variant(call_mode="auto", caller_bonus=10, target_score=150, stock_access="when_blocked"),
-    "river_lake_stream",
-    "national_nertz_association",
-)
-register(
-    "racing_demon",
-    Variant(nerts_penalty=1, caller_bonus=10, space_fill="nerts_only", space_fill_mandatory=True),
-    "racing-demon",
-    "demon",
-)
-register(
-    "pounce",
-    Variant(work_pile_layout="klondike", work_piles=5, nerts_pile_size=9, space_fill="king_only"),
-    "klondike",
-)
+    return tuple(_presets())

@@ -79,27 +79,28 @@ from nertslib.cards import (
 from nertslib.deal import shuffled
 from nertslib.errors import NertsError, ViewSeatError
 from nertslib.moves import Move, MoveKind
+from nertslib.notation import (
+    CODE_IDS,
+    CODE_INDEX,
+    EMPTY_PILE,
+    PILE_BREAK,
+    WRITE_CODE,
+    hidden_run,
+    parse_work,
+    plain_piles,
+    work_pile_text,
+)
 from nertslib.quoting import clipped, excerpt
 from nertslib.render import picture_head
 from nertslib.rules import legal_moves
 from nertslib.state import (
-    _CODE,
-    _CODE_IDS,
-    _CODE_INDEX,
-    _EMPTY_PILE,
-    _PILE_BREAK,
-    _WRITE_CODE,
     SEED_LIMIT,
     EndReason,
     GameState,
     Layout,
     NFENError,
-    _check_joker_piles,
-    _parse_work,
-    _plain_piles,
-    _twin_constructor,
-    _work_pile_nfen,
     ascii_digits,
+    check_joker_piles,
     hand_problem,
     join_nfen,
     misfit_problem,
@@ -418,19 +419,13 @@ class View:
         return "\n".join(lines)
 
 
-# Views are built by the readers and by view() from checked parts: no validation is skipped by
-# building them without attrs' frozen __init__ (see state._twin_constructor).
-_new_seat_view: Final = _twin_constructor(SeatView)
-_new_view: Final = _twin_constructor(View)
-
-
 # --- building views ---------------------------------------------------------------------------
 
 
 def _seat_view(lay: Layout, own: bool, face_up: bool) -> SeatView:
     cur = lay.cursor
     deck = lay.deck
-    return _new_seat_view(
+    return SeatView(
         lay.seat,
         len(lay.nerts),
         lay.nerts if face_up else lay.nerts[-1:],
@@ -466,7 +461,7 @@ def view(state: GameState, seat: int | None = None) -> View:
         msg = f"seat {seat!r} does not play in this {len(layouts)}-seat hand"
         raise NertsError(msg)
     face_up = state.variant.nerts_pile_face_up
-    return _new_view(
+    return View(
         state.variant,
         seat,
         tuple([_seat_view(lay, i == seat, face_up) for i, lay in enumerate(layouts)]),
@@ -600,16 +595,9 @@ def _stock_probes(guess: GameState, seat: int) -> list[GameState]:
 # --- text forms -------------------------------------------------------------------------------
 
 
-def _run(hidden: int, ids: tuple[int, ...]) -> str:
-    codes = [_CODE[c] for c in ids]
-    if hidden:
-        codes.insert(0, f"{hidden}?")
-    return ".".join(codes) or "-"
-
-
-#: :data:`nertslib.state._WRITE_CODE` and, from :data:`_HIDDEN`, the hidden-card counts.
-_HIDDEN: Final = len(_WRITE_CODE)
-_VIEW_CODE: Final = (*_WRITE_CODE, *(f"{k}?" for k in range(DECK_SPAN + 1)))
+#: :data:`nertslib.notation.WRITE_CODE` and, from :data:`_HIDDEN`, the hidden-card counts.
+_HIDDEN: Final = len(WRITE_CODE)
+_VIEW_CODE: Final = (*WRITE_CODE, *(f"{k}?" for k in range(DECK_SPAN + 1)))
 
 
 def _seat_nfen(sv: SeatView) -> str:
@@ -625,16 +613,16 @@ def _seat_nfen(sv: SeatView) -> str:
         return _seat_nfen_by_piles(sv)  # also writes counts no deal can give as they are
     # one join, the piles told apart by separator ids (as state._plain_seats_nfen)
     flat = [_HIDDEN + hidden] if hidden else []
-    flat += sv.nerts or (() if hidden else _EMPTY_PILE)
+    flat += sv.nerts or (() if hidden else EMPTY_PILE)
     for pile in sv.work:
-        flat.append(_PILE_BREAK)
-        flat += pile or _EMPTY_PILE
-    flat.append(_PILE_BREAK)
-    flat.append(_HIDDEN + sv.stock_size if sv.stock_size else _EMPTY_PILE[0])
-    flat.append(_PILE_BREAK)
+        flat.append(PILE_BREAK)
+        flat += pile or EMPTY_PILE
+    flat.append(PILE_BREAK)
+    flat.append(_HIDDEN + sv.stock_size if sv.stock_size else EMPTY_PILE[0])
+    flat.append(PILE_BREAK)
     if hidden_waste:
         flat.append(_HIDDEN + hidden_waste)
-    flat += sv.waste or (() if hidden_waste else _EMPTY_PILE)
+    flat += sv.waste or (() if hidden_waste else EMPTY_PILE)
     # itemgetter returns a tuple: flat has at least five items (three piles, two breaks)
     text = ".".join(itemgetter(*flat)(_VIEW_CODE)).replace(".|.", "|")
     return f"{text}|{sv.passes}"
@@ -642,15 +630,15 @@ def _seat_nfen(sv: SeatView) -> str:
 
 def _seat_nfen_by_piles(sv: SeatView) -> str:
     """:func:`_seat_nfen` pile by pile: face-down work cards, bound jokers, odd counts."""
-    parts = [_run(sv.nerts_size - len(sv.nerts), sv.nerts)]
+    parts = [hidden_run(sv.nerts_size - len(sv.nerts), sv.nerts)]
     down = sv.down or (0,) * len(sv.work)
     parts.extend(
-        f"{k}?~{_work_pile_nfen(p, sv.bound)}" if k else _work_pile_nfen(p, sv.bound)
+        f"{k}?~{work_pile_text(p, sv.bound)}" if k else work_pile_text(p, sv.bound)
         for k, p in zip(down, sv.work, strict=True)
     )
     parts += [
-        _run(sv.stock_size, ()),
-        _run(sv.waste_size - len(sv.waste), sv.waste),
+        hidden_run(sv.stock_size, ()),
+        hidden_run(sv.waste_size - len(sv.waste), sv.waste),
         str(sv.passes),
     ]
     return "|".join(parts)
@@ -694,7 +682,7 @@ def _parse_run(text: str, owner: int) -> tuple[int, tuple[int, ...]]:
     if text == "-":
         return 0, ()
     items = text.split(".")
-    table = _CODE_IDS[owner]
+    table = CODE_IDS[owner]
     hidden = _COUNTS.get(items[0])
     try:  # canonical codes after an optional count, looked up in C; others go the long way
         if hidden is None:
@@ -706,7 +694,7 @@ def _parse_run(text: str, owner: int) -> tuple[int, tuple[int, ...]]:
         pass
     hidden = _count(items[0]) if items[0].endswith("?") else 0
     base = owner * DECK_SPAN
-    index = _CODE_INDEX.get
+    index = CODE_INDEX.get
     return hidden, tuple(
         [
             base + (i if (i := index(code)) is not None else parse_code(code))
@@ -715,31 +703,66 @@ def _parse_run(text: str, owner: int) -> tuple[int, tuple[int, ...]]:
     )
 
 
-def _parse_seat(  # noqa: PLR0912, PLR0915 - a flat list of checks
-    tok: str, seat: int, viewer: int | None, variant: Variant, nwork: int
-) -> SeatView:
+def _parse_seat(tok: str, seat: int, viewer: int | None, variant: Variant, nwork: int) -> SeatView:
+    """Seat ``seat``'s field ``tok`` of a view NFEN, each pile checked in field order."""
     parts = tok.split("|")
     if len(parts) != nwork + 4:
         msg = f"seat {seat} needs {nwork + 4} '|'-separated fields, has {len(parts)}"
         raise ValueError(msg)
-    hidden_n, nerts = _parse_run(parts[0], seat)
+    hidden_n, nerts = _seat_nerts(parts[0], seat, variant)
+    work, down, bound = _seat_work(parts[1 : 1 + nwork], seat, variant)
+    stock = _seat_stock(parts[1 + nwork], seat)
+    hidden_w, waste = _seat_waste(parts[2 + nwork], seat, viewer)
+    if not ascii_digits(parts[-1]):
+        msg = f"seat {seat}'s passes must be a number, got {excerpt(parts[-1])}"
+        raise ValueError(msg)
+    passes = int(parts[-1])
+    if variant.max_stock_passes is not None and passes > variant.max_stock_passes:
+        msg = f"seat {seat} has turned its waste over more often than allowed"
+        raise ValueError(msg)
+    if hidden_n + len(nerts) > variant.nerts_pile_size:
+        msg = f"seat {seat}'s Nerts pile is larger than the variant deals"
+        raise ValueError(msg)
+    return SeatView(
+        seat,
+        hidden_n + len(nerts),
+        nerts,
+        work,
+        down,
+        stock,
+        hidden_w + len(waste),
+        waste,
+        passes,
+        bound,
+    )
+
+
+def _seat_nerts(text: str, seat: int, variant: Variant) -> tuple[int, tuple[int, ...]]:
+    """A seat's Nerts pile field: (hidden count, shown cards), as the variant shows it."""
+    hidden_n, nerts = _parse_run(text, seat)
     if variant.nerts_pile_face_up and hidden_n:
         msg = f"seat {seat}'s Nerts pile is face up, but {hidden_n} card(s) are hidden"
         raise ValueError(msg)
     if not variant.nerts_pile_face_up and len(nerts) != (1 if hidden_n else len(nerts[:1])):
         msg = f"seat {seat}'s Nerts pile must show exactly its top card"
         raise ValueError(msg)
+    return hidden_n, nerts
+
+
+def _seat_work(
+    work_parts: list[str], seat: int, variant: Variant
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]:
+    """A seat's work pile fields: (face-up piles, face-down counts or ``()``, bound jokers)."""
     work: list[tuple[int, ...]] = []
     down: list[int] = []
     binds: dict[int, int] = {}
-    work_parts = parts[1 : 1 + nwork]
-    plain = _plain_piles(work_parts, seat)  # None: "?", "~", "(", …
+    plain = plain_piles(work_parts, seat)  # None: "?", "~", "(", …
     if plain is not None:
-        work, down = plain, [0] * nwork
+        work, down = plain, [0] * len(work_parts)
     for i, field in enumerate(work_parts if plain is None else ()):
         head, tilde, up = field.rpartition("~")
         if "(" in up:
-            hidden, pile = 0, _parse_work(up, seat, binds)
+            hidden, pile = 0, parse_work(up, seat, binds)
         else:
             hidden, pile = _parse_run(up, seat)
         k = _count(head) if tilde else 0
@@ -751,50 +774,36 @@ def _parse_seat(  # noqa: PLR0912, PLR0915 - a flat list of checks
     problem = "" if variant.jokers_per_deck else misfit_problem(seat, work)
     if problem:
         raise ValueError(problem)
-    bound = _check_joker_piles(variant, seat, tuple(work), binds) if variant.jokers_per_deck else ()
+    bound = check_joker_piles(variant, seat, tuple(work), binds) if variant.jokers_per_deck else ()
     if any(down) and variant.work_pile_layout != "klondike":
         msg = f"seat {seat} has face-down work cards outside the Klondike layout"
         raise ValueError(msg)
-    stock_text = parts[1 + nwork]
-    shown: tuple[int, ...] = ()
-    if stock_text in _COUNTS:  # the usual case: only a count
-        stock = _COUNTS[stock_text]
-    elif stock_text[-1:] == "?":
-        stock = _count(stock_text)
-    else:
-        stock, shown = _parse_run(stock_text, seat)
+    return tuple(work), tuple(down) if any(down) else (), bound
+
+
+def _seat_stock(text: str, seat: int) -> int:
+    """A seat's stock field: its size (a stock is face down: it shows no card)."""
+    if text in _COUNTS:  # the usual case: only a count
+        return _COUNTS[text]
+    if text[-1:] == "?":
+        return _count(text)
+    stock, shown = _parse_run(text, seat)
     if shown:
         msg = f"seat {seat}'s stock is face down: write its size, e.g. '35?'"
         raise ValueError(msg)
-    hidden_w, waste = _parse_run(parts[2 + nwork], seat)
+    return stock
+
+
+def _seat_waste(text: str, seat: int, viewer: int | None) -> tuple[int, tuple[int, ...]]:
+    """A seat's waste field: (hidden count, shown cards), all for the viewer, else the top."""
+    hidden_w, waste = _parse_run(text, seat)
     if seat == viewer and hidden_w:
         msg = f"seat {seat} sees its whole waste, but {hidden_w} card(s) are hidden"
         raise ValueError(msg)
     if seat != viewer and len(waste) != (1 if hidden_w else len(waste[:1])):
         msg = f"seat {seat}'s waste must show exactly its top card to this viewer"
         raise ValueError(msg)
-    if not ascii_digits(parts[-1]):
-        msg = f"seat {seat}'s passes must be a number, got {excerpt(parts[-1])}"
-        raise ValueError(msg)
-    passes = int(parts[-1])
-    if variant.max_stock_passes is not None and passes > variant.max_stock_passes:
-        msg = f"seat {seat} has turned its waste over more often than allowed"
-        raise ValueError(msg)
-    if hidden_n + len(nerts) > variant.nerts_pile_size:
-        msg = f"seat {seat}'s Nerts pile is larger than the variant deals"
-        raise ValueError(msg)
-    return _new_seat_view(
-        seat,
-        hidden_n + len(nerts),
-        nerts,
-        tuple(work),
-        tuple(down) if any(down) else (),
-        stock,
-        hidden_w + len(waste),
-        waste,
-        passes,
-        bound,
-    )
+    return hidden_w, waste
 
 
 def _parse_view(text: str) -> View:
@@ -845,4 +854,4 @@ def _parse_view(text: str) -> View:
     )
     if problem:
         raise _bad(text, problem)
-    return _new_view(variant, viewer, seats, fnd, status, caller, stalled, resolutions)
+    return View(variant, viewer, seats, fnd, status, caller, stalled, resolutions)

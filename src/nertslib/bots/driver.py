@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from nertslib.bots.basic import Bot, greedy_bot, greedy_on_position
 from nertslib.deal import deal
 from nertslib.moves import Move
-from nertslib.replay import RESOLVE, Replay, _unchecked_replay
+from nertslib.replay import RESOLVE, Replay, trusted_replay
 from nertslib.rules import apply, is_legal
 from nertslib.scoring import Match, outcome
 from nertslib.state import GameState
@@ -160,4 +160,4 @@ def record_hand(
     start = deal(variant, seats, seed)
     final, log = play_hand(start, bots, max_actions=max_actions)
     events = tuple(RESOLVE if m is None else m for m in log)
-    return _unchecked_replay(start.variant, seats, seed, events, final)
+    return trusted_replay(start.variant, seats, seed, events, final)

@@ -1,0 +1,245 @@
+"""The text forms of cards and piles shared by the NFEN, view and JSON readers and writers.
+
+An internal module: :mod:`nertslib.state` (NFEN), :mod:`nertslib.views` (view NFEN) and
+:mod:`nertslib.serialize` (JSON) write and read card codes and piles the same way, and the
+tables and helpers they share live here, once.
+
+* A card is written by its code (``"6H"``, ``"X1"``); on a foundation the code carries its
+  owner's seat digit (``"6H0"``). In a pile the owner is the seat the pile belongs to.
+* A pile is its codes joined by ``.`` (bottom first), ``-`` when empty.
+* A joker bound to an identity is written with it: ``X1(r9)`` (a red 9), ``X2(bQ)`` (a black
+  Queen).
+
+The tables are built at import and never change: the readers look canonical codes up in them
+(in C, through ``itemgetter`` and ``map``) and send anything else the long way, through
+:func:`nertslib.cards.parse_code`, which also words the error.
+
+>>> from nertslib.notation import CODE, parse_pile, pile_text
+>>> CODE[0], pile_text(parse_pile("AC.10H", 1)), pile_text(())
+('AC', 'AC.10H', '-')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from operator import itemgetter
+from typing import Final
+
+from nertslib.cards import CARDS, DECK_SPAN, FACE, KEY, MAX_SEATS, RANK_CODES, parse_code
+from nertslib.quoting import excerpt
+
+__all__ = [
+    "CODE",
+    "CODE_IDS",
+    "CODE_INDEX",
+    "EMPTY_PILE",
+    "FCODE",
+    "FND_INDEX",
+    "PILE_BREAK",
+    "WRITE_CODE",
+    "bound_of",
+    "bound_text",
+    "hidden_run",
+    "parse_pile",
+    "parse_work",
+    "pile_text",
+    "plain_piles",
+    "read_work_text",
+    "work_codes",
+    "work_pile_text",
+]
+
+#: Card id -> its code.
+CODE: Final = tuple(c.code for c in CARDS)
+#: Card id -> its code with the owner's seat digit (a foundation item).
+FCODE: Final = tuple(c.code + str(c.owner) for c in CARDS)
+#: Pseudo card ids that let a seat field be written in one join (:mod:`nertslib.views`): a
+#: break between piles, and an empty pile; :data:`WRITE_CODE` maps them to their text.
+PILE_BREAK: Final = len(CARDS)
+EMPTY_PILE: Final = (len(CARDS) + 1,)
+WRITE_CODE: Final = (*CODE, "|", "-")
+#: Canonical card code -> in-deck index; other spellings go through ``parse_code``.
+CODE_INDEX: Final = {CARDS[i].code: i for i in range(DECK_SPAN)}
+#: Canonical foundation item (code and owner digit, declared jokers too) -> card id.
+FND_INDEX: Final = {code: i for i, code in enumerate(FCODE)}
+#: Per owner: canonical card code -> card id.
+CODE_IDS: Final = tuple(
+    {code: owner * DECK_SPAN + i for code, i in CODE_INDEX.items()} for owner in range(MAX_SEATS)
+)
+
+
+def pile_text(ids: tuple[int, ...]) -> str:
+    """A pile's codes joined by ``.``, bottom first; ``-`` for an empty pile.
+
+    >>> from nertslib.notation import pile_text
+    >>> pile_text((12, 13)), pile_text(())
+    ('KC.AD', '-')
+    """
+    return ".".join([CODE[c] for c in ids]) or "-"
+
+
+def bound_text(key: int) -> str:
+    """A bound joker's identity as NFEN and JSON write it: ``r9`` (red 9), ``bQ`` (black Queen).
+
+    ``key`` is the work-pile key, ``rank * 2 + red``.
+
+    >>> from nertslib.notation import bound_text
+    >>> bound_text(9 * 2 + 1), bound_text(12 * 2)
+    ('r9', 'bQ')
+    """
+    return ("r" if key & 1 else "b") + RANK_CODES[key >> 1]
+
+
+def bound_of(text: str) -> int:
+    """The key written ``r9``/``bQ`` by :func:`bound_text`.
+
+    Raises:
+        ValueError: for anything else, quoting it.
+
+    >>> from nertslib.notation import bound_of
+    >>> bound_of("r9"), bound_of("bQ")
+    (19, 24)
+    """
+    if len(text) < 2 or text[0] not in "rb" or text[1:] not in RANK_CODES[1:]:
+        msg = f"not a joker binding: {excerpt(text)} (expected e.g. 'r9', 'bQ')"
+        raise ValueError(msg)
+    return RANK_CODES.index(text[1:]) * 2 + (text[0] == "r")
+
+
+def work_codes(ids: tuple[int, ...], bound: tuple[int, ...]) -> list[str]:
+    """A work pile's codes, a bound joker's with its identity (``X1(r9)``), bottom first.
+
+    ``bound`` is the layout's bound jokers (``Layout.bound``), ``()`` when none is bound.
+
+    >>> import nertslib as nl
+    >>> from nertslib.notation import work_codes
+    >>> joker = nl.Card.joker_of(0, 1).id
+    >>> work_codes((12, joker), (19,)), work_codes((joker,), ())
+    (['KC', 'X1(r9)'], ['X1'])
+    """
+    if not bound:
+        return [CODE[c] for c in ids]
+    return [
+        f"{CODE[c]}({bound_text(bound[FACE[c] - 52])})"
+        if KEY[c] < 0 and bound[FACE[c] - 52] >= 0
+        else CODE[c]
+        for c in ids
+    ]
+
+
+def work_pile_text(ids: tuple[int, ...], bound: tuple[int, ...]) -> str:
+    """A work pile's text: :func:`pile_text`, a bound joker with its identity (``X1(r9)``).
+
+    ``bound`` is as for :func:`work_codes`.
+
+    >>> import nertslib as nl
+    >>> from nertslib.notation import work_pile_text
+    >>> joker = nl.Card.joker_of(0, 1).id
+    >>> work_pile_text((joker,), (19,)), work_pile_text((joker,), ()), work_pile_text((), ())
+    ('X1(r9)', 'X1', '-')
+    """
+    return ".".join(work_codes(ids, bound)) or "-"
+
+
+def read_work_text(ids: tuple[int, ...], binds: Mapping[int, int]) -> str:
+    """:func:`work_pile_text` of a pile as a reader holds it: ``binds`` maps joker id -> key.
+
+    (What :func:`parse_work` fills in; a reader that rebuilds NFEN from another form writes
+    its piles with this.)
+
+    >>> from nertslib.notation import read_work_text
+    >>> read_work_text((12, 52), {52: 19}), read_work_text((), {})
+    ('KC.X1(r9)', '-')
+    """
+    return (
+        ".".join([CODE[c] + (f"({bound_text(binds[c])})" if c in binds else "") for c in ids])
+        or "-"
+    )
+
+
+def hidden_run(hidden: int, shown: tuple[int, ...]) -> str:
+    """A pile of a view's NFEN: the count of its hidden cards (``12?``), then the shown codes.
+
+    >>> from nertslib.notation import hidden_run
+    >>> hidden_run(12, (1,)), hidden_run(35, ()), hidden_run(0, (1, 2)), hidden_run(0, ())
+    ('12?.2C', '35?', '2C.3C', '-')
+    """
+    codes = [CODE[c] for c in shown]
+    if hidden:
+        codes.insert(0, f"{hidden}?")
+    return ".".join(codes) or "-"
+
+
+def parse_pile(text: str, owner: int) -> tuple[int, ...]:
+    """The card ids of a pile written by :func:`pile_text`, its cards owned by ``owner``.
+
+    Raises:
+        ValueError: for a code that is not a card, quoting it.
+
+    >>> from nertslib.notation import parse_pile
+    >>> parse_pile("AC.2C", 0), parse_pile("-", 0)
+    ((0, 1), ())
+    """
+    if text == "-":
+        return ()
+    try:  # canonical codes, looked up in C; anything else goes the long way (and its errors)
+        return tuple(map(CODE_IDS[owner].__getitem__, text.split(".")))
+    except KeyError:
+        pass
+    base = owner * DECK_SPAN
+    index = CODE_INDEX.get
+    return tuple(
+        [
+            base + (i if (i := index(code)) is not None else parse_code(code))
+            for code in text.split(".")
+        ]
+    )
+
+
+def parse_work(text: str, owner: int, binds: dict[int, int]) -> tuple[int, ...]:
+    """A work pile's face-up cards; bound jokers (``X1(r9)``) go into ``binds`` (id -> key).
+
+    Raises:
+        ValueError: for a code that is not a card, or a binding on a card that is no joker.
+
+    >>> from nertslib.notation import parse_work
+    >>> binds = {}
+    >>> parse_work("X1(r9)", 0, binds), binds
+    ((52,), {52: 19})
+    """
+    if "(" not in text:
+        return parse_pile(text, owner)
+    ids = []
+    for code in text.split("."):
+        head, paren, tail = code.partition("(")
+        card = owner * DECK_SPAN + parse_code(head)
+        if paren:
+            if not tail.endswith(")") or KEY[card] >= 0:
+                msg = f"only a joker may carry a binding, got {excerpt(code)}"
+                raise ValueError(msg)
+            binds[card] = bound_of(tail[:-1])
+        ids.append(card)
+    return tuple(ids)
+
+
+def plain_piles(parts: list[str], seat: int) -> list[tuple[int, ...]] | None:
+    """Seat ``seat``'s piles written ``parts`` (one pile each), if every code is canonical.
+
+    Each pile's codes are looked up at once by an ``itemgetter`` (in C); ``None`` (some code
+    is not a key of the seat's table: another spelling, a stray ``-``, an empty field) sends
+    the piles the long way, which also words any error.
+
+    >>> from nertslib.notation import plain_piles
+    >>> plain_piles(["AC.2C", "-"], 0), plain_piles(["ac"], 0)
+    ([(0, 1), ()], None)
+    """
+    table = CODE_IDS[seat]
+    try:
+        return [
+            (itemgetter(*pile.split("."))(table) if "." in pile else (table[pile],))
+            if pile != "-"
+            else ()
+            for pile in parts
+        ]
+    except KeyError:
+        return None
