@@ -1,5 +1,6 @@
 """Sphinx configuration for nertslib."""
 
+import importlib
 import os
 import warnings
 import zlib
@@ -7,6 +8,8 @@ from importlib.metadata import version as _version
 from pathlib import Path
 
 from sphinx.deprecation import RemovedInSphinx10Warning
+
+import nertslib
 
 # sphinx-autodoc-typehints 3.6.1 (the newest release) still calls Parser.set_application,
 # which Sphinx 9 deprecates, once per docstring; nothing in this project can change that
@@ -134,10 +137,6 @@ _PLAIN = (int, str, bool, float, tuple)
 
 def _public_name(dotted: str) -> str | None:
     """``nertslib.<module>.<Name>[.<attr>]`` as ``nertslib.<Name>[.<attr>]``, if exported."""
-    import importlib
-
-    import nertslib
-
     parts = dotted.split(".")
     if parts[0] != "nertslib":
         return None
