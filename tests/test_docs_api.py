@@ -10,6 +10,7 @@ the same inside MyST ``{eval-rst}`` blocks).
 from __future__ import annotations
 
 import re
+import tomllib
 from collections import Counter
 from pathlib import Path
 
@@ -116,3 +117,10 @@ def test_the_docstring_filter_knows_the_hidden_fields() -> None:
     assert '"nertslib.GameState": frozenset({"ctx", "need"})' in conf
     derived = {f.name for f in attrs.fields(nertslib.GameState) if not f.init}
     assert derived == {"ctx", "need"}
+
+
+def test_project_urls_point_at_the_docs_and_the_source() -> None:
+    pyproject = DOCS.parent / "pyproject.toml"
+    urls = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["urls"]
+    assert set(urls) == {"Homepage", "Documentation", "Source", "Issues", "Changelog"}
+    assert all(url.startswith("https://") for url in urls.values())
