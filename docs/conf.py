@@ -1,9 +1,27 @@
 """Sphinx configuration for nertslib."""
 
+import importlib
 import os
+import warnings
 import zlib
 from importlib.metadata import version as _version
 from pathlib import Path
+
+from sphinx.deprecation import RemovedInSphinx10Warning
+
+import nertslib
+
+# sphinx-autodoc-typehints 3.6.1 (the newest release) still calls Parser.set_application,
+# which Sphinx 9 deprecates, once per docstring; nothing in this project can change that
+# call. Silence exactly that warning, from that package only, so the build prints nothing
+# else and a new deprecation (ours or another package's) still shows. Drop this once a
+# sphinx-autodoc-typehints release stops the call.
+warnings.filterwarnings(
+    "ignore",
+    message=r".*set_application' is deprecated",
+    category=RemovedInSphinx10Warning,
+    module="sphinx_autodoc_typehints",
+)
 
 project = "nertslib"
 author = "nertslib developers"
@@ -108,3 +126,76 @@ if os.environ.get("SPHINX_ONLINE") == "1":
     intersphinx_mapping = {key: (base, None) for key, (base, _) in _STUBS.items()}
 else:
     intersphinx_mapping = {key: (base, _stub_inventory(key)) for key, (base, _) in _STUBS.items()}
+
+
+# Every public object is documented once, under its public name (nertslib.View, not
+# nertslib.views.View: see api.rst). Docstrings and type hints still name objects where they
+# are defined (``nertslib.views.View``, or ``simulate`` inside nertslib.simulation), so a
+# reference that Sphinx cannot resolve is retried under the public name of the same object.
+_PLAIN = (int, str, bool, float, tuple)
+
+
+def _public_name(dotted: str) -> str | None:
+    """``nertslib.<module>.<Name>[.<attr>]`` as ``nertslib.<Name>[.<attr>]``, if exported."""
+    parts = dotted.split(".")
+    if parts[0] != "nertslib":
+        return None
+    for i in range(len(parts) - 1, 0, -1):
+        try:
+            module = importlib.import_module(".".join(parts[:i]))
+        except ImportError:
+            continue
+        obj = getattr(module, parts[i], None)
+        if obj is None:
+            return None
+        # plain values (1 is SCHEMA_VERSION and RULES_VERSION) only under their own name
+        names = [parts[i]] if isinstance(obj, _PLAIN) else nertslib.__all__
+        for name in names:
+            if name in nertslib.__all__ and getattr(nertslib, name) is obj:
+                return ".".join(["nertslib", name, *parts[i + 1 :]])
+        return None
+    return None
+
+
+def _resolve_alias(app, env, node, contnode):  # type: ignore[no-untyped-def]
+    if node.get("refdomain") != "py":
+        return None
+    target = node["reftarget"]
+    module = node.get("py:module")
+    for candidate in (target, f"{module}.{target}" if module else ""):
+        public = _public_name(candidate) if candidate else None
+        if public is not None and public != target:
+            return env.get_domain("py").resolve_xref(
+                env, node["refdoc"], app.builder, node["reftype"], public, node, contnode
+            )
+    return None
+
+
+# Derived attrs fields (init=False) that are internal: left out of the member list
+# (``:exclude-members:`` in api.rst) and out of the class's "Variables" list, which napoleon
+# builds from the docstring's Attributes section.
+HIDDEN_FIELDS: dict[str, frozenset[str]] = {"nertslib.GameState": frozenset({"ctx", "need"})}
+
+
+def _hide_fields(app, what, name, obj, options, lines):  # type: ignore[no-untyped-def]
+    hidden = HIDDEN_FIELDS.get(name)
+    if not hidden:
+        return
+    kept: list[str] = []
+    skipping = False
+    for line in lines:
+        if line.startswith(":"):
+            words = line.split(":")[1].split()
+            skipping = len(words) == 2 and words[0] in {"ivar", "vartype"} and words[1] in hidden
+        elif not line.startswith(" "):
+            skipping = False
+        if not skipping:
+            kept.append(line)
+    lines[:] = kept
+
+
+def setup(app):  # type: ignore[no-untyped-def]
+    """Register the reference fallback and the field filter above."""
+    app.connect("missing-reference", _resolve_alias)
+    # after napoleon (priority 500) has turned the Attributes section into :ivar: fields
+    app.connect("autodoc-process-docstring", _hide_fields, priority=600)
