@@ -29,6 +29,7 @@ from nertslib.predicates import (
     may_fill_space,
     may_move_suffix,
     may_start_foundation,
+    piles_taking,
     slide_under_open,
 )
 from nertslib.state import GameState, Layout
@@ -45,7 +46,6 @@ __all__ = [
     "play_move",
     "progress_moves",
     "shuffle_moves",
-    "stacks_onto",
     "top_plays",
     "work_plays",
 ]
@@ -89,23 +89,6 @@ def play_move(ctx: Context, card: int, source: int, sidx: int, target: int, tidx
             target_index=tidx,
         )
     return move
-
-
-def stacks_onto(
-    ctx: Context, bound: tuple[int, ...], target: tuple[int, ...], cards: tuple[int, ...]
-) -> bool:
-    """Whether ``cards`` (bottom first) may go onto the non-empty work pile ``target``.
-
-    >>> import nertslib as nl
-    >>> from nertslib.movegen import stacks_onto
-    >>> ctx = nl.deal("standard", 1, seed=1).ctx
-    >>> ten_s, nine_h = 48, 34
-    >>> stacks_onto(ctx, (), (ten_s,), (nine_h,))
-    True
-    """
-    if ctx.jokers:
-        return valid_pile(target + cards, bound)
-    return fits_work(cards[0], target[-1])
 
 
 def _slides_under(ctx: Context, bound: tuple[int, ...], card: int, target: tuple[int, ...]) -> bool:
@@ -179,10 +162,13 @@ def work_plays(ctx: Context, piles: Piles, card: int, source: int, out: list[Mov
     """Append the plays of the Nerts or waste top ``card`` onto, into and under work piles."""
     work, down, bound = piles
     fill = may_fill_space(ctx.space, card, source)
-    single = (card,)
-    for j, target in enumerate(work):
-        if stacks_onto(ctx, bound, target, single) if target else fill:
-            out.append(play_move(ctx, card, source, 0, ONTO_WORK, j))
+    if ctx.jokers:
+        targets = [j for j, t in enumerate(work) if (valid_pile((*t, card), bound) if t else fill)]
+    else:
+        targets = piles_taking(card, work)
+        if fill and () in work:
+            targets = sorted(targets + [j for j, t in enumerate(work) if not t])
+    out += [play_move(ctx, card, source, 0, ONTO_WORK, j) for j in targets]
     if fill and slide_under_open(ctx.slide, () in work):
         for j, target in enumerate(work):
             if target and not (down and down[j]) and _slides_under(ctx, bound, card, target):
@@ -192,13 +178,15 @@ def work_plays(ctx: Context, piles: Piles, card: int, source: int, out: list[Mov
 def top_plays(state: GameState, lay: Layout, out: list[Move]) -> None:
     """Append the foundation plays of the Nerts top, the waste top and each work top."""
     ctx = state.ctx
-    if lay.nerts:
-        foundation_plays(state, ctx, lay.nerts[-1], FROM_NERTS, 0, -1, out)
-    if lay.cursor:
-        foundation_plays(state, ctx, lay.deck[lay.cursor - 1], FROM_WASTE, 0, -1, out)
+    # Most tops go nowhere: only a card whose key some foundation needs, an Ace or a joker
+    # (rank 0) is asked about; the index lookup of the key decides nothing else.
+    fkey, need = ctx.fkey, state.need
+    if lay.nerts and (RANK[top := lay.nerts[-1]] <= 1 or fkey[top] in need):
+        foundation_plays(state, ctx, top, FROM_NERTS, 0, -1, out)
+    if lay.cursor and (RANK[top := lay.deck[lay.cursor - 1]] <= 1 or fkey[top] in need):
+        foundation_plays(state, ctx, top, FROM_WASTE, 0, -1, out)
     for i, pile in enumerate(lay.work):
-        if pile:
-            top = pile[-1]
+        if pile and (RANK[top := pile[-1]] <= 1 or fkey[top] in need):
             held = joker_constraint(pile, lay.bound, len(pile) - 1) if KEY[top] < 0 else -1
             foundation_plays(state, ctx, top, FROM_WORK, i, held, out)
 
@@ -224,13 +212,29 @@ def shuffle_moves(ctx: Context, piles: Piles) -> list[tuple[int, int, int, int]]
     """
     work, down, bound = piles
     out: list[tuple[int, int, int, int]] = []
-    slide = slide_under_open(ctx.slide, () in work)
+    space = () in work
+    slide = slide_under_open(ctx.slide, space)
     for i, pile in enumerate(work):
         if not pile:
             continue
+        into = _space_starts(ctx, pile) if space else ()
+        # A pile descends by one from its base, so only the card ``reach - rank(top)`` places
+        # up can fit a top: the one the predicates are asked about.
+        n, reach = len(pile), RANK[pile[0]] + 1
         for j, target in enumerate(work):
-            if j != i:
-                out.extend((pile[d], i, ONTO_WORK, j) for d in _starts(ctx, bound, pile, target))
+            if j == i:
+                continue
+            if not target:
+                out.extend((pile[d], i, ONTO_WORK, j) for d in into)
+            elif ctx.jokers:
+                starts = _joker_starts(ctx, bound, pile, target)
+                out.extend((pile[d], i, ONTO_WORK, j) for d in starts)
+            elif (
+                0 <= (d := reach - RANK[target[-1]]) < n
+                and fits_work(pile[d], target[-1])
+                and may_move_suffix(ctx.move_rule, d, n)
+            ):
+                out.append((pile[d], i, ONTO_WORK, j))
         top = pile[-1]
         if slide and may_fill_space(ctx.space, top, FROM_WORK):
             out.extend(
@@ -244,29 +248,26 @@ def shuffle_moves(ctx: Context, piles: Piles) -> list[tuple[int, int, int, int]]
     return out
 
 
-def _starts(
+def _space_starts(ctx: Context, pile: tuple[int, ...]) -> list[int]:
+    """The indices of ``pile`` from which its cards may move into a space."""
+    n = len(pile)
+    return [
+        d
+        for d in range(n)
+        if may_move_suffix(ctx.move_rule, d, n) and may_fill_space(ctx.space, pile[d], FROM_WORK)
+    ]
+
+
+def _joker_starts(
     ctx: Context, bound: tuple[int, ...], pile: tuple[int, ...], target: tuple[int, ...]
 ) -> list[int]:
-    """The indices of ``pile`` from which its cards may move onto (or into) ``target``."""
+    """The indices of ``pile`` from which its cards may move onto ``target`` (jokers)."""
     n = len(pile)
-    if not target:
-        return [
-            d
-            for d in range(n)
-            if may_move_suffix(ctx.move_rule, d, n)
-            and may_fill_space(ctx.space, pile[d], FROM_WORK)
-        ]
-    if ctx.jokers:
-        return [
-            d
-            for d in range(n)
-            if may_move_suffix(ctx.move_rule, d, n) and valid_pile(target + pile[d:], bound)
-        ]
-    # A pile descends by one from its base, so only one card's rank fits the target's top.
-    d = RANK[pile[0]] - RANK[target[-1]] + 1
-    if 0 <= d < n and fits_work(pile[d], target[-1]) and may_move_suffix(ctx.move_rule, d, n):
-        return [d]
-    return []
+    return [
+        d
+        for d in range(n)
+        if may_move_suffix(ctx.move_rule, d, n) and valid_pile(target + pile[d:], bound)
+    ]
 
 
 def card_moves(state: GameState, lay: Layout) -> tuple[list[Move], bool]:
@@ -282,8 +283,7 @@ def card_moves(state: GameState, lay: Layout) -> tuple[list[Move], bool]:
     out: list[Move] = []
     progress_moves(state, lay, out)
     progress = bool(out)
-    out.extend(
-        play_move(ctx, card, FROM_WORK, i, target, j)
-        for card, i, target, j in shuffle_moves(ctx, (lay.work, lay.down, lay.bound))
-    )
+    shuffles = shuffle_moves(ctx, (lay.work, lay.down, lay.bound))
+    if shuffles:
+        out += [play_move(ctx, card, FROM_WORK, i, target, j) for card, i, target, j in shuffles]
     return out, progress

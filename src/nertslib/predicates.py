@@ -35,6 +35,8 @@ __all__ = [
     "FROM_NERTS",
     "FROM_WASTE",
     "FROM_WORK",
+    "any_fits_work",
+    "any_go_up",
     "fits_foundation",
     "fits_under",
     "fits_work",
@@ -44,6 +46,7 @@ __all__ = [
     "may_move_suffix",
     "may_restock",
     "may_start_foundation",
+    "piles_taking",
     "slide_under_open",
     "stock_open",
     "turned_cursor",
@@ -70,6 +73,23 @@ def fits_work(card: int, top: int) -> bool:
     (True, False)
     """
     return KEY[card] == ON[top]
+
+
+def piles_taking(card: int, work: Sequence[tuple[int, ...]]) -> list[int]:
+    """The indices of the non-empty work piles whose top ``card`` builds down on.
+
+    pre: 0 <= card < 432 and RANK[card] > 0
+    pre: all(0 <= c < 432 and RANK[c] > 0 for pile in work for c in pile)
+    post: all(fits_work(card, work[j][-1]) for j in __return__)
+    post: all(j in __return__ for j, p in enumerate(work) if p and fits_work(card, p[-1]))
+
+    >>> from nertslib.predicates import piles_taking
+    >>> ten_s, nine_h, jack_h = 48, 34, 36
+    >>> piles_taking(nine_h, [(jack_h, ten_s), (), (ten_s,)])
+    [0, 2]
+    """
+    key = KEY[card]
+    return [j for j, pile in enumerate(work) if pile and ON[pile[-1]] == key]
 
 
 def fits_under(card: int, base: int) -> bool:
@@ -161,6 +181,51 @@ def may_start_foundation(one_per_suit: bool, fnd: Sequence[Sequence[int]], card:
         return True
     suit = SUIT[card]
     return all(SUIT[pile[0]] != suit for pile in fnd)
+
+
+def any_fits_work(cards: Sequence[int], work: Sequence[tuple[int, ...]]) -> bool:
+    """Whether some card of ``cards`` builds down on the top of some pile of ``work``.
+
+    :func:`fits_work` over every pair at once, by the cards' keys.
+
+    pre: all(0 <= c < 432 and RANK[c] > 0 for c in cards)
+    pre: all(0 <= c < 432 and RANK[c] > 0 for pile in work for c in pile)
+    post: __return__ == any(fits_work(c, p[-1]) for c in cards for p in work if p)
+
+    >>> from nertslib.predicates import any_fits_work
+    >>> ten_s, nine_h, nine_c = 48, 34, 8
+    >>> any_fits_work([nine_c, nine_h], [(ten_s,), ()]), any_fits_work([nine_c], [(ten_s,)])
+    (True, False)
+    """
+    wanted = {ON[pile[-1]] for pile in work if pile}
+    return any(KEY[card] in wanted for card in cards)
+
+
+def any_go_up(
+    one_per_suit: bool,
+    fnd: Sequence[Sequence[int]],
+    need: Sequence[int],
+    fkey: Sequence[int],
+    cards: Sequence[int],
+) -> bool:
+    """Whether some card of ``cards`` may go to a foundation now, an existing or a new one.
+
+    :func:`foundations_taking` and :func:`may_start_foundation` over every card at once.
+
+    pre: all(0 <= c < 1264 and RANK[c] > 0 for c in cards)
+    pre: all(len(pile) > 0 for pile in fnd)
+    post: __return__ == any(foundations_taking(fkey, need, c) or may_start_foundation(one_per_suit, fnd, c) for c in cards)
+
+    >>> import nertslib as nl
+    >>> from nertslib.predicates import any_go_up
+    >>> state = nl.deal("standard", 1, seed=3)
+    >>> ace_c, two_c = 0, 1
+    >>> any_go_up(False, state.fnd, state.need, state.ctx.fkey, [two_c, ace_c])
+    True
+    """  # noqa: E501 - contracts are one line each
+    if not set(need).isdisjoint([fkey[card] for card in cards]):
+        return True
+    return any(may_start_foundation(one_per_suit, fnd, card) for card in cards if RANK[card] == 1)
 
 
 def may_fill_space(space: int, card: int, source: int) -> bool:

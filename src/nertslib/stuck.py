@@ -41,9 +41,9 @@ from nertslib.predicates import (
     FROM_NERTS,
     FROM_WASTE,
     FROM_WORK,
-    foundations_taking,
+    any_fits_work,
+    any_go_up,
     may_fill_space,
-    may_start_foundation,
     slide_under_open,
 )
 from nertslib.state import EndReason, GameState, Layout
@@ -105,11 +105,9 @@ def pass_tops(lay: Layout, ctx: Context) -> tuple[int, ...]:
     return tops
 
 
-def _goes_up(state: GameState, ctx: Context, card: int) -> bool:
-    """Whether the card (no joker) may go to some foundation now."""
-    if may_start_foundation(ctx.one_per_suit, state.fnd, card):
-        return True
-    return bool(foundations_taking(ctx.fkey, state.need, card))
+def _go_up(state: GameState, ctx: Context, cards: list[int]) -> bool:
+    """Whether one of ``cards`` (no joker) may go to some foundation now."""
+    return any_go_up(ctx.one_per_suit, state.fnd, state.need, ctx.fkey, cards)
 
 
 def _plain_goal(state: GameState, ctx: Context, cards: Iterable[tuple[int, int]]) -> Goal:
@@ -122,7 +120,7 @@ def _plain_goal(state: GameState, ctx: Context, cards: Iterable[tuple[int, int]]
 
     def goal(piles: Piles) -> bool:
         work, down, _ = piles
-        if any(pile and _goes_up(state, ctx, pile[-1]) for pile in work):
+        if _go_up(state, ctx, [pile[-1] for pile in work if pile]):
             return True
         onto = {ON[pile[-1]] for pile in work if pile}
         space = () in work
@@ -209,9 +207,16 @@ def _goal(state: GameState, ctx: Context, cards: list[tuple[int, int]]) -> Goal:
 
 def seat_is_stuck(state: GameState, lay: Layout) -> bool:
     """:func:`is_stuck` for a layout of a hand in play (no argument checks)."""
-    if not lay.nerts and not state.ctx.auto_call:
+    ctx = state.ctx
+    if not lay.nerts and not ctx.auto_call:
         return False  # the seat may call Nerts, which is progress
-    return not progress_in_reach(state, lay, pass_tops(lay, state.ctx), by_order=False)[0]
+    tops = pass_tops(lay, ctx)
+    if not ctx.jokers:
+        # Usually a card of the pass goes up or onto a pile as they are: no search then.
+        cards = [*lay.nerts[-1:], *tops]
+        if _go_up(state, ctx, cards) or any_fits_work(cards, lay.work):
+            return False
+    return not progress_in_reach(state, lay, tops, by_order=False)[0]
 
 
 def progress_in_reach(
@@ -238,11 +243,8 @@ def _work_may_go_up(state: GameState, ctx: Context, lay: Layout) -> bool:
 
     Jokers could be declared as anything: with one in the piles, the answer is yes.
     """
-    return any(
-        KEY[card] < 0 or _goes_up(state, ctx, card)
-        for pile in (*lay.work, *lay.down)
-        for card in pile
-    )
+    cards = [card for pile in (*lay.work, *lay.down) for card in pile]
+    return any(KEY[card] < 0 for card in cards) or _go_up(state, ctx, cards)
 
 
 def _some_go_up(state: GameState, ctx: Context, cards: list[tuple[int, int]]) -> bool:
@@ -251,7 +253,7 @@ def _some_go_up(state: GameState, ctx: Context, cards: list[tuple[int, int]]) ->
     The answer is the same in every configuration of the work piles.
     """
     if not ctx.jokers:
-        return any(_goes_up(state, ctx, card) for card, _ in cards)
+        return _go_up(state, ctx, [card for card, _ in cards])
     found: list[Move] = []
     for card, source in cards:
         foundation_plays(state, ctx, card, source, 0, -1, found)
