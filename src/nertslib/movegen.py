@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from nertslib.cards import CARDS, FACE, KEY, OWNER, RANK, declared_id
+from nertslib.cards import CARDS, FACE, KEY, MAX_SEATS, OWNER, RANK, declared_id
 from nertslib.context import Context
+from nertslib.errors import NertsError
 from nertslib.jokers import declaration_fits, declarations, joker_constraint, valid_pile
 from nertslib.moves import K_PLAY, Move, Zone
 from nertslib.predicates import (
@@ -35,9 +36,13 @@ from nertslib.predicates import (
 from nertslib.state import GameState, Layout
 
 __all__ = [
+    "CALL",
     "NEW_FOUNDATION",
     "ONTO_FOUNDATION",
     "ONTO_WORK",
+    "RESTOCK",
+    "ROTATE",
+    "TURN",
     "UNDER_WORK",
     "Piles",
     "card_moves",
@@ -45,6 +50,7 @@ __all__ = [
     "mandatory_fills",
     "play_move",
     "progress_moves",
+    "seat_layout",
     "shuffle_moves",
     "top_plays",
     "work_plays",
@@ -56,11 +62,34 @@ NEW_FOUNDATION: Final = 1
 ONTO_WORK: Final = 2
 UNDER_WORK: Final = 3
 
+#: Each seat's stock actions and call, interned like the plays.
+TURN: Final = tuple(Move.turn(seat) for seat in range(MAX_SEATS))
+RESTOCK: Final = tuple(Move.restock(seat) for seat in range(MAX_SEATS))
+ROTATE: Final = tuple(Move.rotate(seat) for seat in range(MAX_SEATS))
+CALL: Final = tuple(Move.call(seat) for seat in range(MAX_SEATS))
+
 _SOURCE_ZONE: Final = (Zone.NERTS, Zone.WASTE, Zone.WORK)
 _TARGET_ZONE: Final = (Zone.FOUNDATION, Zone.NEW_FOUNDATION, Zone.WORK, Zone.UNDER)
 
 #: Work piles as the search sees them: ``(face-up piles, face-down piles, joker bindings)``.
 Piles = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[int, ...]]
+
+
+def seat_layout(state: GameState, seat: int) -> Layout:
+    """``seat``'s layout, after checking that the seat plays in the hand.
+
+    Raises:
+        NertsError: (a :class:`ValueError`) if ``seat`` does not play in this hand.
+
+    >>> import nertslib as nl
+    >>> from nertslib.movegen import seat_layout
+    >>> seat_layout(nl.deal("standard", 2, seed=1), 1).seat
+    1
+    """
+    if type(seat) is not int or not 0 <= seat < len(state.layouts):
+        msg = f"seat {seat!r} does not play in this {len(state.layouts)}-seat hand"
+        raise NertsError(msg)
+    return state.layouts[seat]
 
 
 def play_move(ctx: Context, card: int, source: int, sidx: int, target: int, tidx: int) -> Move:

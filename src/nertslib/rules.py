@@ -25,11 +25,20 @@ from __future__ import annotations
 
 from typing import Final, Protocol, cast
 
-from nertslib.cards import CARDS, DECLARED_BASE, JOKER_OF, KEY, MAX_SEATS, RANK
+from nertslib.cards import CARDS, DECLARED_BASE, JOKER_OF, KEY, RANK
 from nertslib.context import SLIDE_OFF, Context
 from nertslib.errors import NertsError, Reason, Rejection, error_for
 from nertslib.jokers import bind_piles, joker_constraint, pile_problem
-from nertslib.movegen import card_moves, mandatory_fills, progress_moves
+from nertslib.movegen import (
+    CALL,
+    RESTOCK,
+    ROTATE,
+    TURN,
+    card_moves,
+    mandatory_fills,
+    progress_moves,
+    seat_layout,
+)
 from nertslib.moves import K_CALL, K_PLAY, K_ROTATE, K_TURN, Move, Zone
 from nertslib.predicates import (
     FROM_NERTS,
@@ -62,18 +71,10 @@ __all__ = [
     "pile_problem",
 ]
 
-_SEATS: Final = range(MAX_SEATS)
-_CALL: Final = tuple((Move.call(s),) for s in _SEATS)
-_TURN: Final = tuple((Move.turn(s),) for s in _SEATS)
-_RESTOCK: Final = tuple((Move.restock(s),) for s in _SEATS)
-_ROTATE: Final = tuple((Move.rotate(s),) for s in _SEATS)
-
-
-def _layout(state: GameState, seat: int) -> Layout:
-    if type(seat) is not int or not 0 <= seat < len(state.layouts):
-        msg = f"seat {seat!r} does not play in this {len(state.layouts)}-seat hand"
-        raise NertsError(msg)
-    return state.layouts[seat]
+_CALL: Final = tuple((move,) for move in CALL)
+_TURN: Final = tuple((move,) for move in TURN)
+_RESTOCK: Final = tuple((move,) for move in RESTOCK)
+_ROTATE: Final = tuple((move,) for move in ROTATE)
 
 
 class SeatMoves(Protocol):
@@ -102,7 +103,7 @@ def legal_moves(state: GameState | SeatMoves, seat: int) -> tuple[Move, ...]:
     """
     if not isinstance(state, GameState):  # a view: no import of views here (views imports rules)
         return state.legal_moves(seat)
-    lay = _layout(state, seat)
+    lay = seat_layout(state, seat)
     if state.status is not None:
         return ()
     ctx = state.ctx

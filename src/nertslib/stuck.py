@@ -30,9 +30,12 @@ from nertslib.errors import NertsError
 from nertslib.jokers import joker_constraint
 from nertslib.movegen import (
     ONTO_WORK,
+    RESTOCK,
+    TURN,
     Piles,
     foundation_plays,
     play_move,
+    seat_layout,
     shuffle_moves,
     work_plays,
 )
@@ -260,13 +263,6 @@ def _some_go_up(state: GameState, ctx: Context, cards: list[tuple[int, int]]) ->
     return bool(found)
 
 
-def _check_seat(state: GameState, seat: int) -> Layout:
-    if type(seat) is not int or not 0 <= seat < len(state.layouts):
-        msg = f"seat {seat!r} does not play in this {len(state.layouts)}-seat hand"
-        raise NertsError(msg)
-    return state.layouts[seat]
-
-
 def is_stuck(state: GameState, seat: int) -> bool:
     """Whether ``seat`` can make no progress by turning its stock and rearranging its work piles.
 
@@ -282,7 +278,7 @@ def is_stuck(state: GameState, seat: int) -> bool:
     >>> nl.is_stuck(state, 0)
     False
     """
-    lay = _check_seat(state, seat)
+    lay = seat_layout(state, seat)
     if state.status is not None:
         return False
     return seat_is_stuck(state, lay)
@@ -372,7 +368,7 @@ def plan_progress(state: GameState, seat: int) -> Move | None:
     >>> plan_progress(state, 1)
     Move.parse('1:turn')
     """
-    lay = _check_seat(state, seat)
+    lay = seat_layout(state, seat)
     current = lay.deck[lay.cursor - 1 : lay.cursor] if lay.cursor else ()
     if progress_in_reach(state, lay, current, by_order=False)[0]:
         # In reach: now the path, with the piles in their order (moves name piles by index).
@@ -383,4 +379,4 @@ def plan_progress(state: GameState, seat: int) -> Move | None:
         or not progress_in_reach(state, lay, pass_tops(lay, ctx), by_order=False)[0]
     ):
         return None
-    return Move.turn(seat) if len(lay.deck) > lay.cursor else Move.restock(seat)
+    return TURN[seat] if len(lay.deck) > lay.cursor else RESTOCK[seat]

@@ -18,7 +18,7 @@ from typing import TypeAlias
 
 from nertslib.deal import SplitMix64
 from nertslib.errors import ViewSeatError
-from nertslib.movegen import mandatory_fills, progress_moves
+from nertslib.movegen import CALL, mandatory_fills, progress_moves, seat_layout
 from nertslib.moves import Move, MoveKind, Zone
 from nertslib.rules import legal_moves
 from nertslib.state import GameState
@@ -70,17 +70,16 @@ def greedy_on_position(state: GameState, seat: int) -> Move | None:
     >>> greedy_on_position(guess, 0)
     Move.parse('0:AH@P2>F+')
     """
-    legal_moves(state, seat)  # checks the seat
+    lay, ctx = seat_layout(state, seat), state.ctx
     if state.status is not None:
         return None
-    lay, ctx = state.layouts[seat], state.ctx
     # legal_moves' first moves are already in greedy order: mandatory fills, the call, then
     # foundation plays (Nerts, waste, work tops), then the Nerts top, then the waste top
     fills = mandatory_fills(lay, ctx) if ctx.mandatory else None
     if fills:
         return fills[0]
     if not lay.nerts and not ctx.auto_call:
-        return Move.call(seat)
+        return CALL[seat]
     first: list[Move] = []
     progress_moves(state, lay, first)
     if first:

@@ -21,7 +21,7 @@ from nertslib.bots.basic import Bot, greedy_bot, greedy_on_position
 from nertslib.deal import deal
 from nertslib.moves import Move
 from nertslib.replay import RESOLVE, Replay, trusted_replay
-from nertslib.rules import apply, is_legal
+from nertslib.rules import apply
 from nertslib.scoring import Match, outcome
 from nertslib.state import GameState
 from nertslib.stuck import all_stuck, is_stuck, resolve_stalemate
@@ -98,11 +98,8 @@ def play_hand(
 
 
 def _waits(state: GameState, seat: int) -> bool:
-    """Whether a patient bot's ``seat`` waits: it is stuck and may not call Nerts.
-
-    (``is_stuck`` may hold for a seat that could call, hence the call test.)
-    """
-    return is_stuck(state, seat) and not is_legal(state, Move.call(seat))
+    """Whether a patient bot's ``seat`` waits: it is stuck (a seat that may call never is)."""
+    return is_stuck(state, seat)
 
 
 def play_match(
