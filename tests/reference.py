@@ -6,7 +6,8 @@ rule, so that the differential tests in ``tests/test_reference.py`` can compare 
 (``nl.legal_moves``, ``nl.apply``, ``nl.is_stuck``) with something that is not the engine. It
 reads a position only through the public API (``GameState.seats``, ``Layout.work_piles``,
 ``Layout.face_down_counts``, ``Layout.stock``, ``Layout.waste``, ``GameState.foundations``, the
-variant's knobs) and never imports ``nertslib.rules``, ``stuck``, ``fastplay`` or ``context``.
+variant's knobs) and never imports the engine's modules (``nertslib.rules``, ``stuck``,
+``movegen``, ``predicates``, ``transition`` or ``context``).
 
 Scope of this first version:
 

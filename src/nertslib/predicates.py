@@ -144,7 +144,7 @@ def foundations_taking(fkey: Sequence[int], need: Sequence[int], card: int) -> l
     ``fkey`` is the rule's :data:`~nertslib.context.FKEY` row and ``need`` the key each
     foundation needs next (``GameState.need``, the :data:`~nertslib.context.FNEXT` of its top).
 
-    pre: 0 <= card < 1264 and RANK[card] > 0
+    pre: 0 <= card < len(fkey) and RANK[card] > 0
     post: all(need[k] == fkey[card] for k in __return__)
 
     >>> import nertslib as nl
@@ -166,7 +166,7 @@ def may_start_foundation(one_per_suit: bool, fnd: Sequence[Sequence[int]], card:
     knob) no foundation of its suit may exist yet.
 
     pre: 0 <= card < 1264 and RANK[card] > 0
-    pre: all(len(pile) > 0 for pile in fnd)
+    pre: all(len(pile) > 0 and 0 <= pile[0] < 1264 for pile in fnd)
     post: not __return__ or RANK[card] == 1
     post: not __return__ or not one_per_suit or all(SUIT[p[0]] != SUIT[card] for p in fnd)
 
@@ -212,8 +212,8 @@ def any_go_up(
 
     :func:`foundations_taking` and :func:`may_start_foundation` over every card at once.
 
-    pre: all(0 <= c < 1264 and RANK[c] > 0 for c in cards)
-    pre: all(len(pile) > 0 for pile in fnd)
+    pre: all(0 <= c < len(fkey) and c < 1264 and RANK[c] > 0 for c in cards)
+    pre: all(len(pile) > 0 and 0 <= pile[0] < 1264 for pile in fnd)
     post: __return__ == any(foundations_taking(fkey, need, c) or may_start_foundation(one_per_suit, fnd, c) for c in cards)
 
     >>> import nertslib as nl

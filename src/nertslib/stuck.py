@@ -57,6 +57,7 @@ __all__ = [
     "is_stuck",
     "pass_tops",
     "plan_progress",
+    "plan_step",
     "progress_in_reach",
     "resolve_stalemate",
     "seat_is_stuck",
@@ -349,6 +350,28 @@ def _resolved(state: GameState, lay: Layout, rule: str) -> Layout:
     return Layout(lay.seat, lay.nerts, lay.work, deck, 0, lay.passes, lay.down, lay.bound)
 
 
+def plan_step(state: GameState, seat: int) -> Move | None:
+    """The first move of :func:`plan_progress`'s plan with the seat's current tops, if any.
+
+    ``None`` when no rearrangement of the work piles brings a progress move about with the
+    current Nerts and waste tops (or one exists already).
+
+    Raises:
+        NertsError: (a :class:`ValueError`) if ``seat`` does not play in this hand.
+
+    >>> import nertslib as nl
+    >>> from nertslib.stuck import plan_step
+    >>> plan_step(nl.deal("standard", seats=2, seed=2), 1) is None
+    True
+    """
+    lay = seat_layout(state, seat)
+    current = lay.deck[lay.cursor - 1 : lay.cursor] if lay.cursor else ()
+    if not progress_in_reach(state, lay, current, by_order=False)[0]:
+        return None
+    # In reach: now the path, with the piles in their order (moves name piles by index).
+    return progress_in_reach(state, lay, current, by_order=True)[1]
+
+
 def plan_progress(state: GameState, seat: int) -> Move | None:
     """A first step towards progress for a seat that has no progress move now.
 
@@ -371,8 +394,7 @@ def plan_progress(state: GameState, seat: int) -> Move | None:
     lay = seat_layout(state, seat)
     current = lay.deck[lay.cursor - 1 : lay.cursor] if lay.cursor else ()
     if progress_in_reach(state, lay, current, by_order=False)[0]:
-        # In reach: now the path, with the piles in their order (moves name piles by index).
-        return progress_in_reach(state, lay, current, by_order=True)[1]
+        return plan_step(state, seat)
     ctx = state.ctx
     if (
         state.status is not None

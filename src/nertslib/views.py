@@ -63,6 +63,7 @@ stock is only ``35?``), and the seed token ``s<seed>`` replaced by the viewer, `
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from operator import itemgetter
 from typing import Final, cast
 
@@ -111,7 +112,7 @@ from nertslib.state import (
 from nertslib.stuck import is_stuck, waste_tops
 from nertslib.variants import Variant
 
-__all__ = ["SeatView", "View", "determinize", "view"]
+__all__ = ["SeatView", "View", "arranged", "determinize", "determinize_own", "view"]
 
 
 def _not_viewer(viewer: int | None, seat: object) -> ViewSeatError:
@@ -517,9 +518,63 @@ def determinize(v: View, seed: int) -> GameState:
     >>> guess.seats[0].stock == state.seats[0].stock
     False
     """
+    _check_seed(seed)
+    return _dealt(v, seed, lambda unseen, q: shuffled(unseen, seed, q))
+
+
+def _check_seed(seed: int) -> None:
     if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
         msg = f"seed must be an int from 0 to 2**64 - 1; got {excerpt(seed)}"
         raise NertsError(msg)
+
+
+def arranged(v: View) -> GameState:
+    """A full position consistent with view ``v``, its hidden cards dealt in card order.
+
+    Like :func:`determinize`, but no card is shuffled (and the seed is 0): cheaper, for code
+    that reads only what the view shows (the greedy bot's plays and plans).
+    ``view(arranged(v), v.seat) == v``.
+
+    Raises:
+        NertsError: (a :class:`ValueError`) if a seat's unseen cards do not fill its hidden
+            places (a view no position could show).
+
+    >>> import nertslib as nl
+    >>> from nertslib.views import arranged, view
+    >>> seen = view(nl.deal("standard", seats=2, seed=29), 0)
+    >>> view(arranged(seen), 0) == seen
+    True
+    """
+    return _dealt(v, 0, lambda unseen, _: unseen)
+
+
+def determinize_own(v: View, seed: int) -> GameState:
+    """:func:`determinize` for code that reads only the viewing seat's cards.
+
+    The viewer's hidden cards are dealt exactly as ``determinize(v, seed)`` deals them; the
+    other seats' lie in card order, as in :func:`arranged` (one shuffle instead of one per
+    seat). A spectator's view is determinized whole.
+
+    Raises:
+        NertsError: (a :class:`ValueError`) as :func:`determinize` does.
+
+    >>> import nertslib as nl
+    >>> from nertslib.views import determinize, determinize_own, view
+    >>> seen = view(nl.deal("standard", seats=2, seed=29), 0)
+    >>> determinize_own(seen, 5).seats[0] == determinize(seen, 5).seats[0]
+    True
+    """
+    if v.seat is None:
+        return determinize(v, seed)
+    _check_seed(seed)
+    own = v.seat
+    return _dealt(v, seed, lambda unseen, q: shuffled(unseen, seed, q) if q == own else unseen)
+
+
+def _dealt(
+    v: View, seed: int, order: Callable[[tuple[int, ...], int], tuple[int, ...]]
+) -> GameState:
+    """The position of :func:`determinize`, each seat's unseen cards put in ``order``."""
     n = len(v.seats)
     on_foundations = _foundation_cards(v.fnd, n)
     layouts = []
@@ -534,7 +589,7 @@ def determinize(v: View, seed: int) -> GameState:
                 f"no position shows this view"
             )
             raise NertsError(msg)
-        cards = shuffled(unseen, seed, q)
+        cards = order(unseen, q)
         at = hidden_n
         down: list[tuple[int, ...]] = []
         for k in sv.down:

@@ -22,8 +22,8 @@ from nertslib.movegen import CALL, mandatory_fills, progress_moves, seat_layout
 from nertslib.moves import Move, MoveKind, Zone
 from nertslib.rules import legal_moves
 from nertslib.state import GameState
-from nertslib.stuck import plan_progress
-from nertslib.views import View, determinize, view
+from nertslib.stuck import plan_progress, plan_step
+from nertslib.views import View, arranged, determinize_own, view
 
 __all__ = ["Bot", "RandomBot", "greedy_bot", "greedy_on_position", "seat_view"]
 
@@ -70,9 +70,19 @@ def greedy_on_position(state: GameState, seat: int) -> Move | None:
     >>> greedy_on_position(guess, 0)
     Move.parse('0:AH@P2>F+')
     """
-    lay, ctx = seat_layout(state, seat), state.ctx
+    seat_layout(state, seat)
     if state.status is not None:
         return None
+    return _shown_choice(state, seat) or plan_progress(state, seat)
+
+
+def _shown_choice(state: GameState, seat: int) -> Move | None:
+    """The greedy move that the cards the seat sees decide, or ``None`` if there is none.
+
+    A play, else the first step of a plan that brings one about with the current tops. Only
+    where neither exists do hidden cards decide (the stock's order: a turn, or stuck).
+    """
+    lay, ctx = state.layouts[seat], state.ctx
     # legal_moves' first moves are already in greedy order: mandatory fills, the call, then
     # foundation plays (Nerts, waste, work tops), then the Nerts top, then the waste top
     fills = mandatory_fills(lay, ctx) if ctx.mandatory else None
@@ -84,7 +94,7 @@ def greedy_on_position(state: GameState, seat: int) -> Move | None:
     progress_moves(state, lay, first)
     if first:
         return first[0]
-    return plan_progress(state, seat)
+    return plan_step(state, seat)
 
 
 def greedy_bot(seen: View | GameState, seat: int) -> Move | None:
@@ -113,7 +123,12 @@ def greedy_bot(seen: View | GameState, seat: int) -> Move | None:
     Move.parse('0:AH@P2>F+')
     """
     mine = seat_view(seen, seat)
-    guess = determinize(mine, 0)
+    if mine.status is None and not mine.seats[seat].down:
+        # What the view shows decides most moves: no hidden card needs guessing for them.
+        shown = _shown_choice(arranged(mine), seat)
+        if shown is not None:
+            return shown
+    guess = determinize_own(mine, 0)  # the greedy rule reads only its own seat
     move = greedy_on_position(guess, seat)
     if move is not None and move.kind in _STOCK and mine.seats[seat].down:
         # Before a stock action, turn up a face-down card: the guess cannot see what it
