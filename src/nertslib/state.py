@@ -250,12 +250,19 @@ class GameState:
     # Derived from the fields above, never given: so a state rebuilt with another variant
     # (``attrs.evolve``) answers by its own rules.
     ctx: Context = attrs.field(init=False, eq=False)
-    need: tuple[int, ...] = attrs.field(init=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
         ctx = context_for(self.variant, len(self.layouts))
         object.__setattr__(self, "ctx", ctx)
-        object.__setattr__(self, "need", need_index(self.fnd, ctx))
+
+    @property
+    def need(self) -> tuple[int, ...]:
+        """The key each foundation needs next, -1 once complete (derived from :attr:`fnd`).
+
+        Worked out on each read rather than kept: a state kept in a history then costs no
+        more than the piles its move changed.
+        """
+        return need_index(self.fnd, self.ctx)
 
     @property
     def seats(self) -> tuple[Layout, ...]:

@@ -109,9 +109,12 @@ def pass_tops(lay: Layout, ctx: Context) -> tuple[int, ...]:
     return tops
 
 
-def _go_up(state: GameState, ctx: Context, cards: list[int]) -> bool:
-    """Whether one of ``cards`` (no joker) may go to some foundation now."""
-    return any_go_up(ctx.one_per_suit, state.fnd, state.need, ctx.fkey, cards)
+def _go_up(state: GameState, need: tuple[int, ...], cards: list[int]) -> bool:
+    """Whether one of ``cards`` (no joker) may go to some foundation now.
+
+    ``need`` is ``state.need``, worked out once by the caller.
+    """
+    return any_go_up(state.ctx.one_per_suit, state.fnd, need, state.ctx.fkey, cards)
 
 
 def _plain_goal(state: GameState, ctx: Context, cards: Iterable[tuple[int, int]]) -> Goal:
@@ -121,10 +124,11 @@ def _plain_goal(state: GameState, ctx: Context, cards: Iterable[tuple[int, int]]
     goes onto, into or under a work pile.
     """
     cards = list(cards)
+    need = state.need
 
     def goal(piles: Piles) -> bool:
         work, down, _ = piles
-        if _go_up(state, ctx, [pile[-1] for pile in work if pile]):
+        if _go_up(state, need, [pile[-1] for pile in work if pile]):
             return True
         onto = {ON[pile[-1]] for pile in work if pile}
         space = () in work
@@ -218,7 +222,7 @@ def seat_is_stuck(state: GameState, lay: Layout) -> bool:
     if not ctx.jokers:
         # Usually a card of the pass goes up or onto a pile as they are: no search then.
         cards = [*lay.nerts[-1:], *tops]
-        if _go_up(state, ctx, cards) or any_fits_work(cards, lay.work):
+        if _go_up(state, state.need, cards) or any_fits_work(cards, lay.work):
             return False
     return not progress_in_reach(state, lay, tops, by_order=False)[0]
 
@@ -248,7 +252,7 @@ def _work_may_go_up(state: GameState, ctx: Context, lay: Layout) -> bool:
     Jokers could be declared as anything: with one in the piles, the answer is yes.
     """
     cards = [card for pile in (*lay.work, *lay.down) for card in pile]
-    return any(KEY[card] < 0 for card in cards) or _go_up(state, ctx, cards)
+    return any(KEY[card] < 0 for card in cards) or _go_up(state, state.need, cards)
 
 
 def _some_go_up(state: GameState, ctx: Context, cards: list[tuple[int, int]]) -> bool:
@@ -257,7 +261,7 @@ def _some_go_up(state: GameState, ctx: Context, cards: list[tuple[int, int]]) ->
     The answer is the same in every configuration of the work piles.
     """
     if not ctx.jokers:
-        return _go_up(state, ctx, [card for card, _ in cards])
+        return _go_up(state, state.need, [card for card, _ in cards])
     found: list[Move] = []
     for card, source in cards:
         foundation_plays(state, ctx, card, source, 0, -1, found)
