@@ -215,16 +215,21 @@ def _goal(state: GameState, ctx: Context, cards: list[tuple[int, int]]) -> Goal:
 
 def seat_is_stuck(state: GameState, lay: Layout) -> bool:
     """:func:`is_stuck` for a layout of a hand in play (no argument checks)."""
-    ctx = state.ctx
-    if not lay.nerts and not ctx.auto_call:
+    if not lay.nerts and not state.ctx.auto_call:
         return False  # the seat may call Nerts, which is progress
+    return not _pass_offers_progress(state, lay)
+
+
+def _pass_offers_progress(state: GameState, lay: Layout) -> bool:
+    """Whether progress is in reach with some waste top of a whole pass (the call aside)."""
+    ctx = state.ctx
     tops = pass_tops(lay, ctx)
     if not ctx.jokers:
         # Usually a card of the pass goes up or onto a pile as they are: no search then.
         cards = [*lay.nerts[-1:], *tops]
         if _go_up(state, state.need, cards) or any_fits_work(cards, lay.work):
-            return False
-    return not progress_in_reach(state, lay, tops, by_order=False)[0]
+            return True
+    return progress_in_reach(state, lay, tops, by_order=False)[0]
 
 
 def progress_in_reach(
@@ -399,10 +404,6 @@ def plan_progress(state: GameState, seat: int) -> Move | None:
     current = lay.deck[lay.cursor - 1 : lay.cursor] if lay.cursor else ()
     if progress_in_reach(state, lay, current, by_order=False)[0]:
         return plan_step(state, seat)
-    ctx = state.ctx
-    if (
-        state.status is not None
-        or not progress_in_reach(state, lay, pass_tops(lay, ctx), by_order=False)[0]
-    ):
+    if state.status is not None or not _pass_offers_progress(state, lay):
         return None
     return TURN[seat] if len(lay.deck) > lay.cursor else RESTOCK[seat]
