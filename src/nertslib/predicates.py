@@ -35,6 +35,7 @@ __all__ = [
     "FROM_NERTS",
     "FROM_WASTE",
     "FROM_WORK",
+    "any_fits_under",
     "any_fits_work",
     "any_go_up",
     "fits_foundation",
@@ -198,6 +199,24 @@ def any_fits_work(cards: Sequence[int], work: Sequence[tuple[int, ...]]) -> bool
     (True, False)
     """
     wanted = {ON[pile[-1]] for pile in work if pile}
+    return any(KEY[card] in wanted for card in cards)
+
+
+def any_fits_under(cards: Sequence[int], bases: Sequence[int]) -> bool:
+    """Whether some card of ``cards`` may slide under some pile whose base is one of ``bases``.
+
+    :func:`fits_under` over every pair at once, by the cards' keys.
+
+    pre: all(0 <= c < 432 and RANK[c] > 0 for c in cards)
+    pre: all(0 <= c < 432 and RANK[c] > 0 for c in bases)
+    post: __return__ == any(fits_under(c, b) for c in cards for b in bases)
+
+    >>> from nertslib.predicates import any_fits_under
+    >>> king_h, queen_s, queen_h = 38, 50, 37
+    >>> any_fits_under([king_h], [queen_h, queen_s]), any_fits_under([king_h], [queen_h])
+    (True, False)
+    """
+    wanted = {UNDER[base] for base in bases}
     return any(KEY[card] in wanted for card in cards)
 
 

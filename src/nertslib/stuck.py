@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable
 
-from nertslib.cards import KEY, ON, UNDER
+from nertslib.cards import KEY
 from nertslib.context import UNLIMITED, Context
 from nertslib.deal import shuffled
 from nertslib.errors import NertsError
@@ -44,6 +44,7 @@ from nertslib.predicates import (
     FROM_NERTS,
     FROM_WASTE,
     FROM_WORK,
+    any_fits_under,
     any_fits_work,
     any_go_up,
     may_fill_space,
@@ -123,24 +124,24 @@ def _plain_goal(state: GameState, ctx: Context, cards: Iterable[tuple[int, int]]
     A work top goes up, or one of ``cards`` (``(card, source)``: the Nerts top, waste tops)
     goes onto, into or under a work pile.
     """
-    cards = list(cards)
     need = state.need
+    placed = [card for card, _ in cards]
+    # Only these may fill a space, and so only these may slide under a pile.
+    filling = [card for card, source in cards if may_fill_space(ctx.space, card, source)]
 
     def goal(piles: Piles) -> bool:
         work, down, _ = piles
         if _go_up(state, need, [pile[-1] for pile in work if pile]):
             return True
-        onto = {ON[pile[-1]] for pile in work if pile}
+        if any_fits_work(placed, work):
+            return True
         space = () in work
-        under = set()
-        if slide_under_open(ctx.slide, space):
-            under = {UNDER[p[0]] for j, p in enumerate(work) if p and not (down and down[j])}
-        for card, source in cards:
-            if KEY[card] in onto:
-                return True
-            if (space or KEY[card] in under) and may_fill_space(ctx.space, card, source):
-                return True
-        return False
+        if not filling or not (space or slide_under_open(ctx.slide, space)):
+            return False
+        if space:
+            return True
+        bases = [pile[0] for j, pile in enumerate(work) if pile and not (down and down[j])]
+        return any_fits_under(filling, bases)
 
     return goal
 

@@ -98,7 +98,7 @@ def _played(state: GameState, lay: Layout, move: Move) -> _Played:
     card = move.card.id  # type: ignore[union-attr]
     nerts, work, down, bound = lay.nerts, lay.work, lay.down, lay.bound
     deck, cur = lay.deck, lay.cursor
-    source, target = move.source, move.target
+    source = move.source
     assert source is not None
     if source is Zone.NERTS:
         nerts = nerts[:-1]
@@ -106,31 +106,26 @@ def _played(state: GameState, lay: Layout, move: Move) -> _Played:
         deck = deck[: cur - 1] + deck[cur:]
         cur -= 1
     fnd = state.fnd
-    if target is Zone.FOUNDATION:
-        k = move.target_index
-        fnd = (*fnd[:k], (*fnd[k], card), *fnd[k + 1 :])
-    elif target is Zone.NEW_FOUNDATION:
-        fnd = (*fnd, (card,))
     if move.to_foundation:
-        bound = _unbound(bound, card) if ctx.jokers and ctx.permanent else bound
+        if move.target is Zone.FOUNDATION:
+            k = move.target_index
+            fnd = (*fnd[:k], (*fnd[k], card), *fnd[k + 1 :])
+        else:
+            fnd = (*fnd, (card,))
+        if source is Zone.WORK:
+            work, down = _lifted(work, down, move.source_index)
+        if ctx.jokers and ctx.permanent:
+            bound = _unbound(bound, card)
     else:
-        work, down, bound = piles_after(
-            ctx,
-            (work, down, bound),
-            card,
-            _SOURCE[source],
-            move.source_index,
-            target is Zone.WORK,
-            move.target_index,
-        )
-    if source is Zone.WORK and (target is Zone.WORK or target is Zone.UNDER):
-        stalled, status, caller = state.stalled, state.status, state.caller
-    else:
-        stalled, status, caller = False, state.status, state.caller
+        onto = move.target is Zone.WORK
+        piles = (work, down, bound)
+        where = _SOURCE[source], move.source_index
+        work, down, bound = piles_after(ctx, piles, card, *where, onto, move.target_index)
+    stalled, status, caller = state.stalled, state.status, state.caller
+    if move.is_progress:  # a move between work piles leaves a stall as it was
+        stalled = False
         if ctx.auto_call and source is Zone.NERTS and not nerts:
             status, caller = EndReason.NERTS, lay.seat
-    if source is Zone.WORK and target is not Zone.WORK and target is not Zone.UNDER:
-        work, down = _lifted(work, down, move.source_index)
     mine = Layout(lay.seat, nerts, work, deck, cur, lay.passes, down, bound)
     return mine, fnd, status, caller, stalled
 
