@@ -1,6 +1,6 @@
 """The PEP 316 contracts (``pre:``/``post:`` docstring lines) that CrossHair checks in CI.
 
-Two kinds of test (see docs/verification-crosshair.md):
+Two kinds of test (see "CrossHair contracts" in docs/verification.md):
 
 - Exhaustive (default suite, about a second): every contract is evaluated, exactly as written in
   its docstring, on the whole of its finite domain (all card ids, all suits, all zones, ...).

@@ -1,6 +1,6 @@
 """Behaviour pinned after mutation testing: stuck detection and refusals with jokers.
 
-Each test pins what a surviving mutant changed (see docs/mutation-survivors.md).
+Each test pins what a surviving mutant changed (see "Mutation testing" in docs/verification.md).
 """
 
 from __future__ import annotations

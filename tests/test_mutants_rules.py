@@ -1,7 +1,7 @@
 """Exact behaviour of nertslib.rules that the other tests leave open (found by mutation testing).
 
-See docs/mutation-survivors.md for the mutants these tests kill and the ones that are
-equivalent.
+See "Mutation testing" in docs/verification.md for how the survivors are judged (the verdicts
+of the last complete run are in the git history of docs/mutation-survivors.md).
 """
 
 import pytest
