@@ -33,9 +33,13 @@ __all__ = [
     "card_from_id",
 ]
 
+#: The rank of an Ace (ranks run 1..13; ``Card.rank``). ``nl.Card.parse("AH").rank == nl.ACE``.
 ACE: Final = 1
+#: The rank of a Jack.
 JACK: Final = 11
+#: The rank of a Queen.
 QUEEN: Final = 12
+#: The rank of a King: ``nl.Card.parse("KS").rank == nl.KING``.
 KING: Final = 13
 
 #: The most seats a hand can have (each seat plays its own deck).

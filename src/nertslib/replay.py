@@ -125,7 +125,7 @@ class Batch:
         return "[" + ", ".join(str(move) for move in self.moves) + "]"
 
 
-#: One event of a hand: a seat's :class:`~nertslib.Move`, a :class:`Batch`, or ``RESOLVE``.
+#: One event of a hand (a seat's :class:`~nertslib.Move`, a :class:`Batch`, or ``RESOLVE``).
 Event: TypeAlias = Move | Batch | SystemStep
 
 

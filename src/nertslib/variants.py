@@ -700,8 +700,20 @@ def _presets() -> dict[str, Variant]:
 def register(name: str, variant: Variant, *aliases: str) -> None:
     """Add a named preset (and aliases, matched case-insensitively) to the registry.
 
+    The registry is global to the process: a registered name is known to :func:`get`,
+    :meth:`Variant.from_spec` and the command line from then on.
+
     Raises:
         ValueError: if the name or an alias is taken or not a plain identifier.
+
+    (Registering changes the process for good, so this example only shows a refusal; see
+    ``examples/house_rules.py`` for a registration.)
+
+    >>> import nertslib as nl
+    >>> nl.variants.register("standard", nl.Variant())
+    Traceback (most recent call last):
+    ...
+    ValueError: preset name 'standard' is taken or not a plain name
     """
     for key in (name, *aliases):
         folded = key.casefold()
@@ -738,5 +750,10 @@ def get(name: str) -> Variant:
 
 
 def names() -> tuple[str, ...]:
-    """The names of the registered presets, in registration order."""
+    """The names of the registered presets, in registration order.
+
+    >>> import nertslib as nl
+    >>> nl.variants.names()[:4]
+    ('standard', 'nna', 'racing_demon', 'pounce')
+    """
     return tuple(_presets())

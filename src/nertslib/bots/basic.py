@@ -28,7 +28,8 @@ from nertslib.views import View, arranged, determinize_own, view
 __all__ = ["Bot", "RandomBot", "greedy_bot", "greedy_on_position", "seat_view"]
 
 #: What a bot is: called with its seat's :class:`~nertslib.View` (or, from older code, a
-#: whole state, which it must only look at through :func:`seat_view`) and its seat.
+#: whole state, which it must only look at through :func:`seat_view`) and its seat; it returns
+#: a move, or ``None`` to wait. ``nl.greedy_bot`` and ``nl.RandomBot(seed=1)`` are bots.
 Bot: TypeAlias = Callable[[View, int], Move | None]
 
 _STOCK = (MoveKind.TURN, MoveKind.RESTOCK)

@@ -112,6 +112,10 @@ def play_match(
 ) -> Match:
     """Play hands (seeds ``seed``, ``seed + 1``, …) until the match has a winner.
 
+    Raises:
+        ValueError: if there is not one bot per seat, or a hand does not end (see
+            :func:`play_hand`).
+
     >>> import nertslib as nl
     >>> match = nl.play_match(nl.Variant(target_score=15), 2, [nl.greedy_bot] * 2, seed=3)
     >>> match.is_over, max(match.totals) >= 15

@@ -73,6 +73,11 @@ class HandRecord:
         names: The bot's name at each seat.
         scores: Each seat's hand score.
         over: Whether the hand ended (else it was stopped after ``MAX_ACTIONS``).
+
+    >>> from nertslib.bots import tournament
+    >>> result = tournament(["greedy", "random"], hands=1, seats=2, seed=0, processes=1)
+    >>> [(r.deal, r.names) for r in result.records]
+    [(0, ('greedy', 'random')), (0, ('random', 'greedy'))]
     """
 
     deal: int
@@ -97,6 +102,11 @@ class BotStats:
     """One bot's results: its mean hand score and win rate per seat it held, with 95 % CIs.
 
     Both are first averaged over the bot's seats within each deal, then over deals.
+
+    >>> from nertslib.bots import tournament
+    >>> stats = tournament(["greedy", "random"], hands=2, seats=2, seed=0, processes=1).stats
+    >>> [(s.name, s.seats_played) for s in stats]
+    [('greedy', 4), ('random', 4)]
     """
 
     name: str
@@ -107,7 +117,15 @@ class BotStats:
 
 @attrs.frozen
 class Difference:
-    """The mean over deals of ``first``'s mean score minus ``second``'s on that deal, with CI."""
+    """The mean over deals of ``first``'s mean score minus ``second``'s on that deal, with CI.
+
+    ``low`` and ``high`` bound the 95 % confidence interval of ``mean`` over ``deals`` deals.
+
+    >>> from nertslib.bots import tournament
+    >>> diff = tournament(["greedy", "random"], hands=2, seats=2, seed=0, processes=1).difference
+    >>> diff.first, diff.second, diff.deals, diff.low <= diff.mean <= diff.high
+    ('greedy', 'random', 2, True)
+    """
 
     first: str
     second: str
@@ -127,6 +145,11 @@ class TournamentResult:
         records: Every hand played, in deal and rotation order.
         seats: Seats per hand.
         paired: Whether every deal was played once per rotation.
+
+    >>> from nertslib.bots import tournament
+    >>> result = tournament(["greedy", "random"], hands=2, seats=2, seed=0, processes=1)
+    >>> result.seats, result.paired, len(result.records)
+    (2, True, 4)
     """
 
     stats: tuple[BotStats, ...]
