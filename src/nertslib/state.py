@@ -30,7 +30,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from itertools import chain, pairwise
 from operator import itemgetter
-from typing import Any, Final, TypeVar, cast
+from typing import Final, cast
 
 import attrs
 
@@ -834,57 +834,3 @@ def check_joker_piles(
     if variant.joker_binding == "permanent":
         bound = bind_piles(work, bound, variant.jokers_per_deck)
     return bound
-
-
-# --- fast construction for the transition -----------------------------------------------------
-
-_T = TypeVar("_T")
-
-
-def _blank_twin(cls: type[object]) -> Callable[[], Any]:
-    """A class with ``cls``'s slots and no ``__init__``: calling it gives an empty instance.
-
-    CPython allows switching an instance between classes of the same slot layout (hence no
-    ``__weakref__`` slot on the state classes), so an empty twin filled in with ordinary
-    (specialised) slot writes becomes a ``cls`` by assigning its ``__class__``. Calling the
-    class costs less than ``object.__new__(twin)``: 20 ns an instance, 2 % of a pair.
-    """
-    slots = cast(tuple[str, ...], cls.__slots__)  # type: ignore[attr-defined]
-    return type(f"_{cls.__name__}Blank", (), {"__slots__": slots})
-
-
-def _twin_constructor(cls: type[_T]) -> Callable[..., _T]:
-    """A constructor of ``cls`` taking every field positionally, about 4x faster than ``cls``.
-
-    attrs' frozen ``__init__`` stores each field through ``object.__setattr__`` (about 0.1 µs a
-    field), which :func:`nertslib.apply` paid twice per move. The constructor is a plain
-    function that fills in a :func:`_blank_twin` and turns it into a ``cls`` (a function, not a
-    twin class with an ``__init__``: calling a class runs its ``__init__`` in a frame of its
-    own, 70 ns more). No validation either way: the transition only builds states from parts
-    of valid states.
-    """
-    names = [field.name for field in attrs.fields(cls)]  # type: ignore[arg-type]
-    slots = cast(tuple[str, ...], cls.__slots__)  # type: ignore[attr-defined]
-    assert sorted(slots) == sorted(
-        names + (["_attrs_cached_hash"] if "_attrs_cached_hash" in slots else [])
-    ), slots
-    lines = [f"def new_{cls.__name__}({', '.join(names)}):", "    self = blank()"]
-    lines += [f"    self.{name} = {name}" for name in names]
-    if "_attrs_cached_hash" in slots:
-        lines.append("    self._attrs_cached_hash = None")
-    lines += ["    self.__class__ = cls", "    return self"]
-    namespace: dict[str, object] = {}
-    # attrs builds its __init__ this way too
-    exec("\n".join(lines), {"cls": cls, "blank": _blank_twin(cls)}, namespace)
-    return cast(Callable[..., _T], namespace[f"new_{cls.__name__}"])
-
-
-_new_layout: Final = _twin_constructor(Layout)
-"""``Layout(seat, nerts, work, deck, cursor, passes, down, bound)``, faster (internal)."""
-_new_state: Final = _twin_constructor(GameState)
-"""``GameState(variant, layouts, fnd, status, caller, stalled, resolutions, seed, ctx, need)``,
-faster (internal)."""
-_blank_layout: Final = _blank_twin(Layout)
-"""An empty twin of a :class:`Layout` (internal)."""
-_blank_state: Final = _blank_twin(GameState)
-"""An empty twin of a :class:`GameState` (internal)."""
