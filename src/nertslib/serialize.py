@@ -587,14 +587,7 @@ class _Seat:
             self.cursor = len(waste)
         except (KeyError, TypeError):
             return False
-        return (
-            type(nerts) is list
-            and type(work) is list
-            and len(work) == nwork
-            and _JUST_LIST.issuperset(map(type, work))
-            and type(stock) is list
-            and type(waste) is list
-        )
+        return _pile_lists(nerts, work, stock, waste, nwork)
 
     def _read_checked(
         self, d: dict[str, Any], seat: int, nwork: int, table: Mapping[str, int]
@@ -775,6 +768,18 @@ def _plain_seats(
     return layouts, every
 
 
+def _pile_lists(nerts: object, work: object, stock: object, waste: object, nwork: int) -> bool:
+    """Whether a seat's piles in a JSON document are lists, ``nwork`` work piles of lists."""
+    return (
+        type(nerts) is list
+        and type(work) is list
+        and len(work) == nwork
+        and _JUST_LIST.issuperset(map(type, work))
+        and type(stock) is list
+        and type(waste) is list
+    )
+
+
 def _plain_seat(d: object, seat: int, nwork: int, most: int, size: int) -> Layout | None:
     """One seat for :func:`_plain_seats` (``most``: passes allowed, ``size``: Nerts pile)."""
     # five keys, and these five below (a KeyError otherwise): no face-down cards
@@ -787,12 +792,7 @@ def _plain_seat(d: object, seat: int, nwork: int, most: int, size: int) -> Layou
         waste = d["waste"]
         passes = d["passes"]
         if not (
-            type(nerts) is list
-            and type(work) is list
-            and len(work) == nwork
-            and _JUST_LIST.issuperset(map(type, work))
-            and type(stock) is list
-            and type(waste) is list
+            _pile_lists(nerts, work, stock, waste, nwork)
             and type(passes) is int
             and 0 <= passes <= most
             and len(nerts) <= size
