@@ -62,6 +62,7 @@ __all__ = [
     "progress_in_reach",
     "resolve_stalemate",
     "seat_is_stuck",
+    "stock_step",
     "waste_tops",
 ]
 
@@ -225,12 +226,13 @@ def _pass_offers_progress(state: GameState, lay: Layout) -> bool:
     """Whether progress is in reach with some waste top of a whole pass (the call aside)."""
     ctx = state.ctx
     tops = pass_tops(lay, ctx)
-    if not ctx.jokers:
-        # Usually a card of the pass goes up or onto a pile as they are: no search then.
-        cards = [*lay.nerts[-1:], *tops]
-        if _go_up(state, state.need, cards) or any_fits_work(cards, lay.work):
-            return True
-    return progress_in_reach(state, lay, tops, by_order=False)[0]
+    if ctx.jokers:
+        return progress_in_reach(state, lay, tops, by_order=False)[0]
+    # Usually a card of the pass goes up or onto a pile as they are: no search then.
+    cards = [*lay.nerts[-1:], *tops]
+    if _go_up(state, state.need, cards) or any_fits_work(cards, lay.work):
+        return True
+    return _rearranged(state, lay, _seat_cards(lay, ctx, tops), by_order=False)[0]
 
 
 def progress_in_reach(
@@ -243,10 +245,17 @@ def progress_in_reach(
     of a shortest path there with ``by_order`` (see :func:`_search`), ``None`` when no
     rearrangement is needed.
     """
-    ctx = state.ctx
-    cards = _seat_cards(lay, ctx, tops)
-    if _some_go_up(state, ctx, cards):
+    cards = _seat_cards(lay, state.ctx, tops)
+    if _some_go_up(state, state.ctx, cards):
         return True, None
+    return _rearranged(state, lay, cards, by_order=by_order)
+
+
+def _rearranged(
+    state: GameState, lay: Layout, cards: list[tuple[int, int]], *, by_order: bool
+) -> tuple[bool, Move | None]:
+    """:func:`progress_in_reach` once no card of ``cards`` goes up as things are."""
+    ctx = state.ctx
     if not cards and not _work_may_go_up(state, ctx, lay):
         return False, None  # no configuration can offer progress: no search needed
     return _search(ctx, (lay.work, lay.down, lay.bound), _goal(state, ctx, cards), by_order)
@@ -374,12 +383,16 @@ def plan_step(state: GameState, seat: int) -> Move | None:
     >>> plan_step(nl.deal("standard", seats=2, seed=2), 1) is None
     True
     """
-    lay = seat_layout(state, seat)
+    return _planned(state, seat_layout(state, seat))[1]
+
+
+def _planned(state: GameState, lay: Layout) -> tuple[bool, Move | None]:
+    """Whether progress is in reach with the current tops, and the plan's first move."""
     current = lay.deck[lay.cursor - 1 : lay.cursor] if lay.cursor else ()
     if not progress_in_reach(state, lay, current, by_order=False)[0]:
-        return None
+        return False, None
     # In reach: now the path, with the piles in their order (moves name piles by index).
-    return progress_in_reach(state, lay, current, by_order=True)[1]
+    return True, progress_in_reach(state, lay, current, by_order=True)[1]
 
 
 def plan_progress(state: GameState, seat: int) -> Move | None:
@@ -402,9 +415,25 @@ def plan_progress(state: GameState, seat: int) -> Move | None:
     Move.parse('1:turn')
     """
     lay = seat_layout(state, seat)
-    current = lay.deck[lay.cursor - 1 : lay.cursor] if lay.cursor else ()
-    if progress_in_reach(state, lay, current, by_order=False)[0]:
-        return plan_step(state, seat)
+    found, step = _planned(state, lay)
+    return step if found else stock_step(state, seat)
+
+
+def stock_step(state: GameState, seat: int) -> Move | None:
+    """The stock action of a seat that no rearrangement helps now; ``None`` if it is stuck.
+
+    What :func:`plan_progress` answers when the current tops cannot make progress: turn the
+    stock (or turn the waste over) while some waste top of the pass could, else nothing.
+
+    Raises:
+        NertsError: (a :class:`ValueError`) if ``seat`` does not play in this hand.
+
+    >>> import nertslib as nl
+    >>> from nertslib.stuck import stock_step
+    >>> stock_step(nl.deal("standard", seats=2, seed=2), 1)
+    Move.parse('1:turn')
+    """
+    lay = seat_layout(state, seat)
     if state.status is not None or not _pass_offers_progress(state, lay):
         return None
     return TURN[seat] if len(lay.deck) > lay.cursor else RESTOCK[seat]

@@ -22,7 +22,7 @@ from nertslib.movegen import CALL, mandatory_fills, progress_moves, seat_layout
 from nertslib.moves import Move, MoveKind, Zone
 from nertslib.rules import legal_moves
 from nertslib.state import GameState
-from nertslib.stuck import plan_progress, plan_step
+from nertslib.stuck import plan_progress, plan_step, stock_step
 from nertslib.views import View, arranged, determinize_own, view
 
 __all__ = ["Bot", "RandomBot", "greedy_bot", "greedy_on_position", "seat_view"]
@@ -124,13 +124,15 @@ def greedy_bot(seen: View | GameState, seat: int) -> Move | None:
     Move.parse('0:AH@P2>F+')
     """
     mine = seat_view(seen, seat)
-    if mine.status is None and not mine.seats[seat].down:
+    guess_needed = mine.status is not None or bool(mine.seats[seat].down)
+    if not guess_needed:
         # What the view shows decides most moves: no hidden card needs guessing for them.
         shown = _shown_choice(arranged(mine), seat)
         if shown is not None:
             return shown
     guess = determinize_own(mine, 0)  # the greedy rule reads only its own seat
-    move = greedy_on_position(guess, seat)
+    # Where the view decided nothing, only the stock's order (guessed) is left to ask about.
+    move = greedy_on_position(guess, seat) if guess_needed else stock_step(guess, seat)
     if move is not None and move.kind in _STOCK and mine.seats[seat].down:
         # Before a stock action, turn up a face-down card: the guess cannot see what it
         # unlocks, and a seat whose only way on lies under one would turn for ever.
