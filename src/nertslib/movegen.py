@@ -302,13 +302,9 @@ def _joker_starts(
 def card_moves(state: GameState, lay: Layout) -> tuple[list[Move], bool]:
     """The seat's card moves in the documented order, and whether one of them is progress.
 
-    The mandatory fills alone when they bind (they are progress); the call is not included.
+    For a seat no fill binds (:func:`mandatory_fills` first); the call is not included.
     """
     ctx = state.ctx
-    if ctx.mandatory:
-        fills = mandatory_fills(lay, ctx)
-        if fills is not None:
-            return fills, True
     out: list[Move] = []
     progress_moves(state, lay, out)
     progress = bool(out)

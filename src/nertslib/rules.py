@@ -311,7 +311,8 @@ def _reject_onto(
 
 def _reject_joker(state: GameState, lay: Layout, move: Move) -> Rejection | None:
     """Validate a card move of a joker variant: legal iff generated, else say why."""
-    if move in card_moves(state, lay)[0]:
+    fills = mandatory_fills(lay, state.ctx) if state.ctx.mandatory else None
+    if move in (card_moves(state, lay)[0] if fills is None else fills):
         return None
     shown = move.card
     assert shown is not None
