@@ -23,7 +23,9 @@ Notation (``str(move)``; :meth:`Move.parse` reads it back):
 
 Sources: ``N`` Nerts top, ``W`` waste top, ``P<i>`` work pile ``i``. Targets: ``F<k>``
 foundation ``k`` (indices never change), ``F+`` a new foundation, ``P<j>`` work pile ``j``,
-``U<j>`` under work pile ``j``. All indices count from 0.
+``U<j>`` under work pile ``j``. All indices count from 0. Card moves are upper case (card
+codes, zones, ``X`` for a joker; ``T`` may stand for ``10``), the four words lower case;
+whitespace around a move is ignored, and :meth:`Move.parse` says which slip it sees.
 """
 
 from __future__ import annotations
@@ -308,6 +310,10 @@ class Move:
         Traceback (most recent call last):
         ...
         ValueError: not a move: 'turn' (missing seat: write '0:turn')
+        >>> Move.parse("0:as@p3>f+")
+        Traceback (most recent call last):
+        ...
+        ValueError: not a move: '0:as@p3>f+' (card moves are upper case: write '0:AS@P3>F+')
         """
         if not isinstance(cast(object, text), str):
             raise ValueError(_not_a_move(text, _EXPECTED))
@@ -383,6 +389,8 @@ def _hint(text: str) -> str:
         return f"seat {int(seat)} does not exist: seats are 0..{MAX_SEATS - 1}"
     if rest.lower() in _WORDS and rest != rest.lower():
         return f"words are lower case: write '{seat}:{rest.lower()}'"
+    if rest != rest.upper() and _NOTATION.fullmatch(f"{seat}:{rest.upper()}"):
+        return f"card moves are upper case: write '{seat}:{rest.upper()}'"
     if _CARD.fullmatch(rest):
         return f"a card move needs a source and a target: write e.g. '{seat}:{rest}@N>F0'"
     return _EXPECTED
