@@ -181,7 +181,7 @@ def test_ui_answers_each_kind_of_input() -> None:
     assert replies == [
         "you: A♠ from work pile 3 onto a new foundation",
         "seat 1: 2♠ from work pile 1 onto foundation 0",
-        "? not a move: '0:as@p3>f+' (expected e.g. '0:6H@N>F3', '0:turn')",
+        "? not a move: '0:as@p3>f+' (card moves are upper case: write '0:AS@P3>F+')",
         "? not a move: 'turn' (missing seat: write '0:turn')",
         "? you play seat 0, not seat 1",
         "? no move 99: pick 1 to 6",
