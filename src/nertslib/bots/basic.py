@@ -22,7 +22,7 @@ from nertslib.movegen import CALL, mandatory_fills, progress_moves, seat_layout
 from nertslib.moves import Move, MoveKind, Zone
 from nertslib.rules import legal_moves
 from nertslib.state import GameState
-from nertslib.stuck import plan_progress, plan_step, stock_step
+from nertslib.stuck import plan_step, stock_step
 from nertslib.views import View, arranged, determinize_own, view
 
 __all__ = ["Bot", "RandomBot", "greedy_bot", "greedy_on_position", "seat_view"]
@@ -74,7 +74,9 @@ def greedy_on_position(state: GameState, seat: int) -> Move | None:
     seat_layout(state, seat)
     if state.status is not None:
         return None
-    return _shown_choice(state, seat) or plan_progress(state, seat)
+    # Where the shown cards decide nothing, the plan's first step is known to be none: only
+    # the stock's question is left (plan_progress would search the same plan again).
+    return _shown_choice(state, seat) or stock_step(state, seat)
 
 
 def _shown_choice(state: GameState, seat: int) -> Move | None:

@@ -71,10 +71,12 @@ def play_hand(
     while state.status is None and len(log) < max_actions:
         moved = progress = False
         for seat, bot in enumerate(bots):
-            if patient[seat] and _waits(state, seat):
-                continue
             if direct[seat] and not state.layouts[seat].down:
+                # The greedy rule answers None exactly where the seat is stuck, so it is asked
+                # in place of the stuck test a patient bot gets first.
                 move = greedy_on_position(state, seat)
+            elif patient[seat] and _waits(state, seat):
+                continue
             else:
                 move = bot(view(state, seat), seat)
             if move is not None:
