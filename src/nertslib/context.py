@@ -22,7 +22,11 @@ from nertslib.variants import Variant
 __all__ = [
     "FKEY",
     "FNEXT",
+    "WORK_FACTS_LIMIT",
     "Context",
+    "Piles",
+    "Reach",
+    "WorkFacts",
     "clear_contexts",
     "context_for",
     "foundation_key",
@@ -114,6 +118,51 @@ def runs(key: tuple[int, ...], nxt: tuple[int, ...]) -> dict[int, tuple[int, ...
 _FOUNDATION_RUNS: Final = tuple(runs(FKEY[rule], FNEXT[rule]) for rule in range(3))
 """The foundation keys of a whole foundation from its Ace's key, by build rule."""
 
+#: A seat's work piles as the generator and the search see them: ``(face-up piles, face-down
+#: piles, joker bindings)``, as ``Layout.work``, ``Layout.down`` and ``Layout.bound``.
+Piles = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[int, ...]]
+
+#: How many work configurations a context keeps facts of; it forgets them all when full.
+WORK_FACTS_LIMIT: Final = 4096
+
+
+@attrs.frozen
+class Reach:
+    """What the configurations reachable from some work piles show, all of them together.
+
+    Built by :mod:`nertslib.stuck` (``reach``): progress is in reach from the piles exactly
+    when some card could make progress against these (see ``stuck.reach_offers``), if the
+    sum is :attr:`whole`.
+    """
+
+    tops: tuple[int, ...]
+    """Every card that is a work top in some reachable configuration."""
+    space: bool
+    """Whether some reachable configuration has an empty work pile."""
+    bases: tuple[int, ...]
+    """Every card that is the base of a pile with no face-down card under it, in some
+    reachable configuration (the piles a card may slide under)."""
+    whole: bool = True
+    """Whether every reachable configuration is counted; ``False`` when there were too many
+    to count (then the sum shows some of them: what it offers is in reach, but what it lacks
+    may not be out of reach)."""
+
+
+class WorkFacts:
+    """What one configuration of a seat's work piles allows, worked out when first asked.
+
+    The facts depend on the piles and the rules alone, so every position with these piles
+    shares them (:meth:`Context.work_facts`) and keeping them changes no answer.
+    """
+
+    __slots__ = ("reach", "shuffles")
+
+    def __init__(self) -> None:
+        self.shuffles: tuple[Move, ...] | None = None
+        """The moves between the work piles, in the generator's order."""
+        self.reach: Reach | None = None
+        """What the configurations reachable from the piles show (no joker variants)."""
+
 
 @attrs.frozen
 class Context:
@@ -148,6 +197,23 @@ class Context:
     """The interned card moves of these rules (see :func:`nertslib.movegen.play_move`): the
     same move is the same object, so generating moves allocates only their tuple. Bounded by
     the moves the seat count allows; it never changes an answer."""
+    work: dict[Piles, WorkFacts] = attrs.field(init=False, eq=False, repr=False, factory=dict)
+    """The facts of the work configurations met lately (:meth:`work_facts`)."""
+
+    def work_facts(self, piles: Piles) -> WorkFacts:
+        """The facts of work piles ``piles``, kept for the next position that has them.
+
+        A seat's work piles stay as they are through most moves of a hand (stock turns, the
+        other seats' plays), so what they allow is worked out once for all those positions.
+        The memo is keyed by the piles' cards, holds at most :data:`WORK_FACTS_LIMIT`
+        configurations and never changes an answer.
+        """
+        facts = self.work.get(piles)
+        if facts is None:
+            if len(self.work) >= WORK_FACTS_LIMIT:
+                self.work.clear()
+            facts = self.work[piles] = WorkFacts()
+        return facts
 
 
 def context_for(variant: Variant, seats: int) -> Context:

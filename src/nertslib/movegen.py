@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Final
 
 from nertslib.cards import CARDS, FACE, KEY, MAX_SEATS, OWNER, RANK, declared_id
-from nertslib.context import Context
+from nertslib.context import Context, Piles
 from nertslib.errors import NertsError
 from nertslib.jokers import declaration_fits, declarations, joker_constraint, valid_pile
 from nertslib.moves import K_PLAY, Move, Zone
@@ -52,6 +52,7 @@ __all__ = [
     "progress_moves",
     "seat_layout",
     "shuffle_moves",
+    "shuffle_plays",
     "top_plays",
     "work_plays",
 ]
@@ -70,9 +71,6 @@ CALL: Final = tuple(Move.call(seat) for seat in range(MAX_SEATS))
 
 _SOURCE_ZONE: Final = (Zone.NERTS, Zone.WASTE, Zone.WORK)
 _TARGET_ZONE: Final = (Zone.FOUNDATION, Zone.NEW_FOUNDATION, Zone.WORK, Zone.UNDER)
-
-#: Work piles as the search sees them: ``(face-up piles, face-down piles, joker bindings)``.
-Piles = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[int, ...]]
 
 
 def seat_layout(state: GameState, seat: int) -> Layout:
@@ -277,6 +275,28 @@ def shuffle_moves(ctx: Context, piles: Piles) -> list[tuple[int, int, int, int]]
     return out
 
 
+def shuffle_plays(ctx: Context, piles: Piles) -> tuple[Move, ...]:
+    """:func:`shuffle_moves` as interned moves, worked out once per configuration.
+
+    The moves between work piles depend on the piles alone, which most moves of a hand leave
+    as they are, so they are kept with the configuration's facts (:meth:`Context.work_facts`).
+
+    >>> import nertslib as nl
+    >>> from nertslib.movegen import shuffle_plays
+    >>> state = nl.deal("standard", 2, seed=5)
+    >>> lay = state.seats[0]
+    >>> shuffle_plays(state.ctx, (lay.work, lay.down, lay.bound))
+    (Move.parse('0:6S@P1>P0'),)
+    """
+    facts = ctx.work_facts(piles)
+    plays = facts.shuffles
+    if plays is None:
+        moves = shuffle_moves(ctx, piles)
+        plays = tuple([play_move(ctx, card, FROM_WORK, i, to, j) for card, i, to, j in moves])
+        facts.shuffles = plays
+    return plays
+
+
 def _space_starts(ctx: Context, pile: tuple[int, ...]) -> list[int]:
     """The indices of ``pile`` from which its cards may move into a space."""
     n = len(pile)
@@ -308,7 +328,5 @@ def card_moves(state: GameState, lay: Layout) -> tuple[list[Move], bool]:
     out: list[Move] = []
     progress_moves(state, lay, out)
     progress = bool(out)
-    shuffles = shuffle_moves(ctx, (lay.work, lay.down, lay.bound))
-    if shuffles:
-        out += [play_move(ctx, card, FROM_WORK, i, target, j) for card, i, target, j in shuffles]
+    out += shuffle_plays(ctx, (lay.work, lay.down, lay.bound))
     return out, progress

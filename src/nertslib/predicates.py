@@ -35,6 +35,7 @@ __all__ = [
     "FROM_NERTS",
     "FROM_WASTE",
     "FROM_WORK",
+    "any_fits_on",
     "any_fits_under",
     "any_fits_work",
     "any_go_up",
@@ -198,7 +199,24 @@ def any_fits_work(cards: Sequence[int], work: Sequence[tuple[int, ...]]) -> bool
     >>> any_fits_work([nine_c, nine_h], [(ten_s,), ()]), any_fits_work([nine_c], [(ten_s,)])
     (True, False)
     """
-    wanted = {ON[pile[-1]] for pile in work if pile}
+    return any_fits_on(cards, [pile[-1] for pile in work if pile])
+
+
+def any_fits_on(cards: Sequence[int], tops: Sequence[int]) -> bool:
+    """Whether some card of ``cards`` builds down on some card of ``tops``.
+
+    :func:`fits_work` over every pair at once, by the cards' keys.
+
+    pre: all(0 <= c < 432 and RANK[c] > 0 for c in cards)
+    pre: all(0 <= c < 432 and RANK[c] > 0 for c in tops)
+    post: __return__ == any(fits_work(c, t) for c in cards for t in tops)
+
+    >>> from nertslib.predicates import any_fits_on
+    >>> ten_s, nine_h, nine_c = 48, 34, 8
+    >>> any_fits_on([nine_c, nine_h], [ten_s]), any_fits_on([nine_c], [ten_s])
+    (True, False)
+    """
+    wanted = {ON[top] for top in tops}
     return any(KEY[card] in wanted for card in cards)
 
 

@@ -22,9 +22,10 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable
+from typing import Final
 
 from nertslib.cards import KEY
-from nertslib.context import UNLIMITED, Context
+from nertslib.context import UNLIMITED, Context, Piles, Reach
 from nertslib.deal import shuffled
 from nertslib.errors import NertsError
 from nertslib.jokers import joker_constraint
@@ -32,7 +33,6 @@ from nertslib.movegen import (
     ONTO_WORK,
     RESTOCK,
     TURN,
-    Piles,
     foundation_plays,
     play_move,
     seat_layout,
@@ -44,6 +44,7 @@ from nertslib.predicates import (
     FROM_NERTS,
     FROM_WASTE,
     FROM_WORK,
+    any_fits_on,
     any_fits_under,
     any_fits_work,
     any_go_up,
@@ -54,12 +55,15 @@ from nertslib.state import EndReason, GameState, Layout
 from nertslib.transition import piles_after
 
 __all__ = [
+    "REACH_LIMIT",
     "all_stuck",
     "is_stuck",
     "pass_tops",
     "plan_progress",
     "plan_step",
     "progress_in_reach",
+    "reach",
+    "reach_offers",
     "resolve_stalemate",
     "seat_is_stuck",
     "stock_step",
@@ -68,6 +72,10 @@ __all__ = [
 
 #: A search's test of one configuration: does some progress action exist there?
 Goal = Callable[[Piles], bool]
+
+#: How many configurations :func:`reach` counts before it leaves the rest to a search that
+#: stops at the first progress (a few seats' piles reach tens of thousands; most reach few).
+REACH_LIMIT: Final = 256
 
 
 def waste_tops(lay: Layout, ctx: Context) -> frozenset[int]:
@@ -123,28 +131,90 @@ def _plain_goal(state: GameState, ctx: Context, cards: Iterable[tuple[int, int]]
     """The progress test of a configuration for a seat without jokers.
 
     A work top goes up, or one of ``cards`` (``(card, source)``: the Nerts top, waste tops)
-    goes onto, into or under a work pile.
+    goes onto, into or under a work pile: :func:`reach_offers` of the configuration alone.
     """
-    need = state.need
-    placed = [card for card, _ in cards]
-    # Only these may fill a space, and so only these may slide under a pile.
-    filling = [card for card, source in cards if may_fill_space(ctx.space, card, source)]
+    cards = list(cards)
 
     def goal(piles: Piles) -> bool:
-        work, down, _ = piles
-        if _go_up(state, need, [pile[-1] for pile in work if pile]):
-            return True
-        if any_fits_work(placed, work):
-            return True
-        space = () in work
-        if not filling or not (space or slide_under_open(ctx.slide, space)):
-            return False
-        if space:
-            return True
-        bases = [pile[0] for j, pile in enumerate(work) if pile and not (down and down[j])]
-        return any_fits_under(filling, bases)
+        return reach_offers(state, _shown(piles), cards)
 
     return goal
+
+
+def _shown(piles: Piles) -> Reach:
+    """What one configuration shows: its tops, whether it has a space, its open bases."""
+    work, down, _ = piles
+    tops = [pile[-1] for pile in work if pile]
+    bases = [pile[0] for j, pile in enumerate(work) if pile and not (down and down[j])]
+    return Reach(tuple(tops), len(tops) < len(work), tuple(bases))
+
+
+def reach_offers(state: GameState, shown: Reach, cards: Iterable[tuple[int, int]]) -> bool:
+    """Whether some configuration that ``shown`` sums up offers progress (no joker variants).
+
+    Progress is a work top going up, or one of ``cards`` (``(card, source)``: the Nerts top,
+    waste tops) going onto a work top, into a space or under a pile. Each of these asks about
+    one card of one configuration, so the tops, spaces and open bases of all the reachable
+    configurations together (:func:`reach`) decide it as each configuration alone would.
+    """
+    ctx = state.ctx
+    if _go_up(state, state.need, shown.tops):
+        return True
+    cards = list(cards)
+    if any_fits_on([card for card, _ in cards], shown.tops):
+        return True
+    # Only these may fill a space, and so only these may slide under a pile.
+    filling = [card for card, source in cards if may_fill_space(ctx.space, card, source)]
+    if not filling:
+        return False
+    if shown.space:
+        return True
+    return slide_under_open(ctx.slide, False) and any_fits_under(filling, shown.bases)
+
+
+def reach(ctx: Context, piles: Piles) -> Reach:
+    """What the configurations reachable from work piles ``piles`` show, all together.
+
+    Searched once per configuration (over every configuration the seat's moves between work
+    piles reach, up to the order of piles, at most :data:`REACH_LIMIT` of them) and kept with
+    its facts (:meth:`~nertslib.context.Context.work_facts`). For variants without jokers.
+
+    >>> import nertslib as nl
+    >>> from nertslib.stuck import reach
+    >>> state = nl.deal("standard", 2, seed=5)
+    >>> lay = state.seats[0]
+    >>> found = reach(state.ctx, (lay.work, lay.down, lay.bound))
+    >>> found.space, len(found.tops)
+    (True, 4)
+    """
+    facts = ctx.work_facts(piles)
+    if facts.reach is None:
+        facts.reach = _explore(ctx, piles)
+    return facts.reach
+
+
+def _explore(ctx: Context, start: Piles) -> Reach:
+    """:func:`reach` worked out: the tops, spaces and open bases of every configuration."""
+    seen = {_canonical(start)}
+    todo = [start]
+    tops: set[int] = set()
+    bases: set[int] = set()
+    space = False
+    while todo:
+        if len(seen) > REACH_LIMIT:
+            return Reach(tuple(sorted(tops)), space, tuple(sorted(bases)), whole=False)
+        piles = todo.pop()
+        shown = _shown(piles)
+        tops.update(shown.tops)
+        bases.update(shown.bases)
+        space = space or shown.space
+        for card, i, target, j in shuffle_moves(ctx, piles):
+            nxt = piles_after(ctx, piles, card, FROM_WORK, i, target == ONTO_WORK, j)
+            known = _canonical(nxt)
+            if known not in seen:
+                seen.add(known)
+                todo.append(nxt)
+    return Reach(tuple(sorted(tops)), space, tuple(sorted(bases)))
 
 
 def _generic_goal(state: GameState, ctx: Context, cards: Iterable[tuple[int, int]]) -> Goal:
@@ -258,7 +328,14 @@ def _rearranged(
     ctx = state.ctx
     if not cards and not _work_may_go_up(state, ctx, lay):
         return False, None  # no configuration can offer progress: no search needed
-    return _search(ctx, (lay.work, lay.down, lay.bound), _goal(state, ctx, cards), by_order)
+    piles = (lay.work, lay.down, lay.bound)
+    if not ctx.jokers and not by_order:
+        summed = reach(ctx, piles)
+        if reach_offers(state, summed, cards):
+            return True, None
+        if summed.whole:
+            return False, None
+    return _search(ctx, piles, _goal(state, ctx, cards), by_order)
 
 
 def _work_may_go_up(state: GameState, ctx: Context, lay: Layout) -> bool:
