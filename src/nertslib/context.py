@@ -11,7 +11,7 @@ import functools
 from collections.abc import Sequence
 from itertools import pairwise
 from operator import itemgetter
-from typing import Final
+from typing import Final, Protocol
 
 import attrs
 
@@ -24,8 +24,10 @@ __all__ = [
     "FNEXT",
     "WORK_FACTS_LIMIT",
     "Context",
+    "Foundations",
     "Piles",
     "Reach",
+    "Shared",
     "WorkFacts",
     "clear_contexts",
     "context_for",
@@ -328,3 +330,45 @@ def need_index(fnd: tuple[tuple[int, ...], ...], ctx: Context) -> tuple[int, ...
     ``foundation_key(card) in need`` is the one-lookup test "can this card go up somewhere".
     """
     return tuple([ctx.fnext[pile[-1]] for pile in fnd])
+
+
+class Shared(Protocol):
+    """What a seat's rules read of a hand besides the seat's own layout.
+
+    The rules in force and the shared foundations: a :class:`~nertslib.GameState` is one, and
+    so is :class:`Foundations`, which a bot builds from its view without dealing the hidden
+    cards of every seat.
+    """
+
+    @property
+    def ctx(self) -> Context:
+        """The rules in force, resolved for the seat count."""
+
+    @property
+    def fnd(self) -> tuple[tuple[int, ...], ...]:
+        """The foundations as card ids, each Ace first."""
+
+    @property
+    def need(self) -> tuple[int, ...]:
+        """The key each foundation needs next, -1 once complete (:func:`need_index`)."""
+
+
+@attrs.frozen
+class Foundations:
+    """The rules and the foundations of a hand: a :class:`Shared` without the layouts.
+
+    >>> import nertslib as nl
+    >>> from nertslib.context import Foundations
+    >>> state = nl.deal("standard", 2, seed=1)
+    >>> Foundations.of(state.ctx, state.fnd).need == state.need
+    True
+    """
+
+    ctx: Context
+    fnd: tuple[tuple[int, ...], ...]
+    need: tuple[int, ...]
+
+    @classmethod
+    def of(cls, ctx: Context, fnd: tuple[tuple[int, ...], ...]) -> Foundations:
+        """The foundations ``fnd`` under the rules ``ctx``, with what each needs next."""
+        return cls(ctx, fnd, need_index(fnd, ctx))

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Final
 
 from nertslib.cards import CARDS, FACE, KEY, MAX_SEATS, OWNER, RANK, declared_id
-from nertslib.context import Context, Piles
+from nertslib.context import Context, Piles, Shared
 from nertslib.errors import NertsError
 from nertslib.jokers import declaration_fits, declarations, joker_constraint, valid_pile
 from nertslib.moves import K_PLAY, Move, Zone
@@ -29,9 +29,11 @@ from nertslib.predicates import (
     foundations_taking,
     may_fill_space,
     may_move_suffix,
+    may_restock,
     may_start_foundation,
     piles_taking,
     slide_under_open,
+    stock_open,
 )
 from nertslib.state import GameState, Layout
 
@@ -53,6 +55,7 @@ __all__ = [
     "seat_layout",
     "shuffle_moves",
     "shuffle_plays",
+    "stock_actions",
     "top_plays",
     "work_plays",
 ]
@@ -147,7 +150,7 @@ def mandatory_fills(lay: Layout, ctx: Context) -> list[Move] | None:
 
 
 def foundation_plays(
-    state: GameState, ctx: Context, card: int, source: int, sidx: int, held: int, out: list[Move]
+    state: Shared, ctx: Context, card: int, source: int, sidx: int, held: int, out: list[Move]
 ) -> None:
     """Append the plays of ``card`` (from ``source`` pile ``sidx``) to the foundations.
 
@@ -168,7 +171,7 @@ def foundation_plays(
 
 
 def _joker_foundation_plays(
-    state: GameState, ctx: Context, card: int, source: int, sidx: int, held: int, out: list[Move]
+    state: Shared, ctx: Context, card: int, source: int, sidx: int, held: int, out: list[Move]
 ) -> None:
     owner, number = OWNER[card], FACE[card] - 51
     for k, want in enumerate(state.need):
@@ -202,7 +205,7 @@ def work_plays(ctx: Context, piles: Piles, card: int, source: int, out: list[Mov
                 out.append(play_move(ctx, card, source, 0, UNDER_WORK, j))
 
 
-def top_plays(state: GameState, lay: Layout, out: list[Move]) -> None:
+def top_plays(state: Shared, lay: Layout, out: list[Move]) -> None:
     """Append the foundation plays of the Nerts top, the waste top and each work top."""
     ctx = state.ctx
     # Most tops go nowhere: only a card whose key some foundation needs, an Ace or a joker
@@ -218,7 +221,7 @@ def top_plays(state: GameState, lay: Layout, out: list[Move]) -> None:
             foundation_plays(state, ctx, top, FROM_WORK, i, held, out)
 
 
-def progress_moves(state: GameState, lay: Layout, out: list[Move]) -> None:
+def progress_moves(state: Shared, lay: Layout, out: list[Move]) -> None:
     """Append the seat's progress moves (the call is not among them).
 
     Its foundation plays, then its Nerts and waste tops' plays onto work piles.
@@ -319,7 +322,7 @@ def _joker_starts(
     ]
 
 
-def card_moves(state: GameState, lay: Layout) -> tuple[list[Move], bool]:
+def card_moves(state: Shared, lay: Layout) -> tuple[list[Move], bool]:
     """The seat's card moves in the documented order, and whether one of them is progress.
 
     For a seat no fill binds (:func:`mandatory_fills` first); the call is not included.
@@ -330,3 +333,23 @@ def card_moves(state: GameState, lay: Layout) -> tuple[list[Move], bool]:
     progress = bool(out)
     out += shuffle_plays(ctx, (lay.work, lay.down, lay.bound))
     return out, progress
+
+
+def stock_actions(ctx: Context, lay: Layout, progress: bool) -> tuple[Move, ...]:
+    """The seat's turn or restock, if its stock is open (``progress``: it has a progress move).
+
+    The rotation, which only a stuck seat may make, is not among them.
+
+    >>> import nertslib as nl
+    >>> from nertslib.movegen import stock_actions
+    >>> state = nl.deal("standard", 2, seed=1)
+    >>> stock_actions(state.ctx, state.seats[1], False)
+    (Move.parse('1:turn'),)
+    """
+    if not stock_open(ctx.when_blocked, progress):
+        return ()
+    if len(lay.deck) > lay.cursor:
+        return (TURN[lay.seat],)
+    if may_restock(0, lay.cursor, lay.passes, ctx.max_passes):
+        return (RESTOCK[lay.seat],)
+    return ()

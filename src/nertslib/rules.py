@@ -31,13 +31,12 @@ from nertslib.errors import NertsError, Reason, Rejection, error_for
 from nertslib.jokers import bind_piles, joker_constraint, pile_problem
 from nertslib.movegen import (
     CALL,
-    RESTOCK,
     ROTATE,
-    TURN,
     card_moves,
     mandatory_fills,
     progress_moves,
     seat_layout,
+    stock_actions,
 )
 from nertslib.moves import K_CALL, K_PLAY, K_ROTATE, K_TURN, Move, Zone
 from nertslib.predicates import (
@@ -72,8 +71,6 @@ __all__ = [
 ]
 
 _CALL: Final = tuple((move,) for move in CALL)
-_TURN: Final = tuple((move,) for move in TURN)
-_RESTOCK: Final = tuple((move,) for move in RESTOCK)
 _ROTATE: Final = tuple((move,) for move in ROTATE)
 
 
@@ -121,16 +118,9 @@ def _stock_moves(state: GameState, lay: Layout, progress: bool) -> tuple[Move, .
     A turn or a restock if the stock is open, then the rotation if the seat is stuck (a seat
     with a progress move, or that may call, never is).
     """
-    ctx, seat = state.ctx, lay.seat
-    stock_left = len(lay.deck) - lay.cursor
-    moves: tuple[Move, ...] = ()
-    if stock_open(ctx.when_blocked, progress):
-        if stock_left:
-            moves = _TURN[seat]
-        elif may_restock(stock_left, lay.cursor, lay.passes, ctx.max_passes):
-            moves = _RESTOCK[seat]
-    if stock_left and not progress and lay.nerts and seat_is_stuck(state, lay):
-        moves += _ROTATE[seat]
+    moves = stock_actions(state.ctx, lay, progress)
+    if len(lay.deck) > lay.cursor and not progress and lay.nerts and seat_is_stuck(state, lay):
+        moves += _ROTATE[lay.seat]
     return moves
 
 

@@ -21,11 +21,11 @@ again while every seat is still stuck and nobody has made progress since, it end
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
 from nertslib.cards import KEY
-from nertslib.context import UNLIMITED, Context, Piles, Reach
+from nertslib.context import UNLIMITED, Context, Piles, Reach, Shared
 from nertslib.deal import shuffled
 from nertslib.errors import NertsError
 from nertslib.jokers import joker_constraint
@@ -66,6 +66,8 @@ __all__ = [
     "reach_offers",
     "resolve_stalemate",
     "seat_is_stuck",
+    "seat_plan_step",
+    "seat_stock_step",
     "stock_step",
     "waste_tops",
 ]
@@ -119,7 +121,7 @@ def pass_tops(lay: Layout, ctx: Context) -> tuple[int, ...]:
     return tops
 
 
-def _go_up(state: GameState, need: tuple[int, ...], cards: list[int]) -> bool:
+def _go_up(state: Shared, need: tuple[int, ...], cards: Sequence[int]) -> bool:
     """Whether one of ``cards`` (no joker) may go to some foundation now.
 
     ``need`` is ``state.need``, worked out once by the caller.
@@ -127,7 +129,7 @@ def _go_up(state: GameState, need: tuple[int, ...], cards: list[int]) -> bool:
     return any_go_up(state.ctx.one_per_suit, state.fnd, need, state.ctx.fkey, cards)
 
 
-def _plain_goal(state: GameState, ctx: Context, cards: Iterable[tuple[int, int]]) -> Goal:
+def _plain_goal(state: Shared, ctx: Context, cards: Iterable[tuple[int, int]]) -> Goal:
     """The progress test of a configuration for a seat without jokers.
 
     A work top goes up, or one of ``cards`` (``(card, source)``: the Nerts top, waste tops)
@@ -149,7 +151,7 @@ def _shown(piles: Piles) -> Reach:
     return Reach(tuple(tops), len(tops) < len(work), tuple(bases))
 
 
-def reach_offers(state: GameState, shown: Reach, cards: Iterable[tuple[int, int]]) -> bool:
+def reach_offers(state: Shared, shown: Reach, cards: Iterable[tuple[int, int]]) -> bool:
     """Whether some configuration that ``shown`` sums up offers progress (no joker variants).
 
     Progress is a work top going up, or one of ``cards`` (``(card, source)``: the Nerts top,
@@ -217,7 +219,7 @@ def _explore(ctx: Context, start: Piles) -> Reach:
     return Reach(tuple(sorted(tops)), space, tuple(sorted(bases)))
 
 
-def _generic_goal(state: GameState, ctx: Context, cards: Iterable[tuple[int, int]]) -> Goal:
+def _generic_goal(state: Shared, ctx: Context, cards: Iterable[tuple[int, int]]) -> Goal:
     """:func:`_plain_goal` through the move generator itself (joker variants)."""
     cards = list(cards)
 
@@ -281,18 +283,18 @@ def _seat_cards(lay: Layout, ctx: Context, tops: Iterable[int]) -> list[tuple[in
     return cards
 
 
-def _goal(state: GameState, ctx: Context, cards: list[tuple[int, int]]) -> Goal:
+def _goal(state: Shared, ctx: Context, cards: list[tuple[int, int]]) -> Goal:
     return _generic_goal(state, ctx, cards) if ctx.jokers else _plain_goal(state, ctx, cards)
 
 
-def seat_is_stuck(state: GameState, lay: Layout) -> bool:
+def seat_is_stuck(state: Shared, lay: Layout) -> bool:
     """:func:`is_stuck` for a layout of a hand in play (no argument checks)."""
     if not lay.nerts and not state.ctx.auto_call:
         return False  # the seat may call Nerts, which is progress
     return not _pass_offers_progress(state, lay)
 
 
-def _pass_offers_progress(state: GameState, lay: Layout) -> bool:
+def _pass_offers_progress(state: Shared, lay: Layout) -> bool:
     """Whether progress is in reach with some waste top of a whole pass (the call aside)."""
     ctx = state.ctx
     tops = pass_tops(lay, ctx)
@@ -306,7 +308,7 @@ def _pass_offers_progress(state: GameState, lay: Layout) -> bool:
 
 
 def progress_in_reach(
-    state: GameState, lay: Layout, tops: Iterable[int], *, by_order: bool
+    state: Shared, lay: Layout, tops: Iterable[int], *, by_order: bool
 ) -> tuple[bool, Move | None]:
     """Whether the seat can make progress with one of the waste tops ``tops``, and how.
 
@@ -322,7 +324,7 @@ def progress_in_reach(
 
 
 def _rearranged(
-    state: GameState, lay: Layout, cards: list[tuple[int, int]], *, by_order: bool
+    state: Shared, lay: Layout, cards: list[tuple[int, int]], *, by_order: bool
 ) -> tuple[bool, Move | None]:
     """:func:`progress_in_reach` once no card of ``cards`` goes up as things are."""
     ctx = state.ctx
@@ -338,7 +340,7 @@ def _rearranged(
     return _search(ctx, piles, _goal(state, ctx, cards), by_order)
 
 
-def _work_may_go_up(state: GameState, ctx: Context, lay: Layout) -> bool:
+def _work_may_go_up(state: Shared, ctx: Context, lay: Layout) -> bool:
     """Whether some card of the seat's work piles, face down or up, could go up if it were a top.
 
     Jokers could be declared as anything: with one in the piles, the answer is yes.
@@ -347,7 +349,7 @@ def _work_may_go_up(state: GameState, ctx: Context, lay: Layout) -> bool:
     return any(KEY[card] < 0 for card in cards) or _go_up(state, state.need, cards)
 
 
-def _some_go_up(state: GameState, ctx: Context, cards: list[tuple[int, int]]) -> bool:
+def _some_go_up(state: Shared, ctx: Context, cards: list[tuple[int, int]]) -> bool:
     """Whether one of ``cards`` (the Nerts top, waste tops) may go to a foundation.
 
     The answer is the same in every configuration of the work piles.
@@ -460,10 +462,15 @@ def plan_step(state: GameState, seat: int) -> Move | None:
     >>> plan_step(nl.deal("standard", seats=2, seed=2), 1) is None
     True
     """
-    return _planned(state, seat_layout(state, seat))[1]
+    return seat_plan_step(state, seat_layout(state, seat))
 
 
-def _planned(state: GameState, lay: Layout) -> tuple[bool, Move | None]:
+def seat_plan_step(state: Shared, lay: Layout) -> Move | None:
+    """:func:`plan_step` for a layout of a hand in play (no argument checks)."""
+    return _planned(state, lay)[1]
+
+
+def _planned(state: Shared, lay: Layout) -> tuple[bool, Move | None]:
     """Whether progress is in reach with the current tops, and the plan's first move."""
     current = lay.deck[lay.cursor - 1 : lay.cursor] if lay.cursor else ()
     if not progress_in_reach(state, lay, current, by_order=False)[0]:
@@ -511,6 +518,13 @@ def stock_step(state: GameState, seat: int) -> Move | None:
     Move.parse('1:turn')
     """
     lay = seat_layout(state, seat)
-    if state.status is not None or not _pass_offers_progress(state, lay):
+    if state.status is not None:
         return None
-    return TURN[seat] if len(lay.deck) > lay.cursor else RESTOCK[seat]
+    return seat_stock_step(state, lay)
+
+
+def seat_stock_step(state: Shared, lay: Layout) -> Move | None:
+    """:func:`stock_step` for a layout of a hand in play (no argument checks)."""
+    if not _pass_offers_progress(state, lay):
+        return None
+    return TURN[lay.seat] if len(lay.deck) > lay.cursor else RESTOCK[lay.seat]

@@ -112,7 +112,15 @@ from nertslib.state import (
 from nertslib.stuck import is_stuck, waste_tops
 from nertslib.variants import Variant
 
-__all__ = ["SeatView", "View", "arranged", "determinize", "determinize_own", "view"]
+__all__ = [
+    "SeatView",
+    "View",
+    "arranged",
+    "arranged_seat",
+    "determinize",
+    "determinize_own",
+    "view",
+]
 
 
 def _not_viewer(viewer: int | None, seat: object) -> ViewSeatError:
@@ -575,47 +583,77 @@ def _dealt(
     v: View, seed: int, order: Callable[[tuple[int, ...], int], tuple[int, ...]]
 ) -> GameState:
     """The position of :func:`determinize`, each seat's unseen cards put in ``order``."""
-    n = len(v.seats)
-    on_foundations = _foundation_cards(v.fnd, n)
-    layouts = []
-    for q, sv in enumerate(v.seats):
-        unseen = _unseen(v, q, on_foundations[q])
-        hidden_n = sv.nerts_size - len(sv.nerts)
-        hidden_w = sv.waste_size - len(sv.waste)
-        places = hidden_n + sum(sv.down) + hidden_w + sv.stock_size
-        if len(unseen) != places or min(hidden_n, hidden_w, sv.stock_size, *sv.down, 0) < 0:
-            msg = (
-                f"seat {q} has {len(unseen)} unseen card(s) for {places} hidden place(s): "
-                f"no position shows this view"
-            )
-            raise NertsError(msg)
-        cards = order(unseen, q)
-        at = hidden_n
-        down: list[tuple[int, ...]] = []
-        for k in sv.down:
-            down.append(cards[at : at + k])
-            at += k
-        layouts.append(
-            Layout(
-                q,
-                cards[:hidden_n] + sv.nerts,
-                sv.work,
-                cards[at : at + hidden_w] + sv.waste + cards[at + hidden_w :],
-                sv.waste_size,
-                sv.passes,
-                tuple(down) if any(down) else (),
-                sv.bound,
-            )
-        )
+    on_foundations = _foundation_cards(v.fnd, len(v.seats))
+    layouts = tuple(_dealt_layout(v, q, on_foundations[q], order) for q in range(len(v.seats)))
     return GameState(
         v.variant,
-        tuple(layouts),
+        layouts,
         v.fnd,
         v.status,
         v.caller,
         v.stalled,
         v.resolutions,
         seed,
+    )
+
+
+def arranged_seat(v: View, seat: int) -> Layout:
+    """``arranged(v).seats[seat]``, built alone: the others' hidden cards are not dealt.
+
+    For code that reads only one seat's layout and the foundations (the greedy bot, with
+    :class:`~nertslib.context.Foundations`).
+
+    Raises:
+        NertsError: (a :class:`ValueError`) as :func:`arranged` does, or if ``seat`` does not
+            play in the hand.
+
+    >>> import nertslib as nl
+    >>> from nertslib.views import arranged, arranged_seat, view
+    >>> seen = view(nl.deal("standard", seats=2, seed=29), 0)
+    >>> arranged_seat(seen, 0) == arranged(seen).seats[0]
+    True
+    """
+    n = len(v.seats)
+    if type(seat) is not int or not 0 <= seat < n:
+        msg = f"seat {seat!r} does not play in this {n}-seat hand"
+        raise NertsError(msg)
+    owned = [JOKER_OF[c] for pile in v.fnd for c in pile if OWNER[c] == seat]
+    return _dealt_layout(v, seat, owned, lambda unseen, _: unseen)
+
+
+def _dealt_layout(
+    v: View,
+    q: int,
+    on_foundations: list[int],
+    order: Callable[[tuple[int, ...], int], tuple[int, ...]],
+) -> Layout:
+    """Seat ``q``'s layout of :func:`_dealt`: its unseen cards put in ``order``."""
+    sv = v.seats[q]
+    unseen = _unseen(v, q, on_foundations)
+    hidden_n = sv.nerts_size - len(sv.nerts)
+    hidden_w = sv.waste_size - len(sv.waste)
+    places = hidden_n + sum(sv.down) + hidden_w + sv.stock_size
+    if len(unseen) != places or min(hidden_n, hidden_w, sv.stock_size, *sv.down, 0) < 0:
+        msg = (
+            f"seat {q} has {len(unseen)} unseen card(s) for {places} hidden place(s): "
+            f"no position shows this view"
+        )
+        raise NertsError(msg)
+    cards = order(unseen, q)
+    at = hidden_n
+    down: list[tuple[int, ...]] = []
+    for k in sv.down:
+        down.append(cards[at : at + k])
+        at += k
+    return Layout(
+        q,
+        cards[:hidden_n] + sv.nerts,
+        sv.work,
+        cards[at : at + hidden_w] + sv.waste + cards[at + hidden_w :],
+        sv.waste_size,
+        sv.passes,
+        tuple(down) if any(down) else (),
+        sv.bound,
     )
 
 

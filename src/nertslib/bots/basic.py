@@ -16,14 +16,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeAlias
 
+from nertslib.context import Foundations, Shared, context_for
 from nertslib.deal import SplitMix64
 from nertslib.errors import ViewSeatError
-from nertslib.movegen import CALL, mandatory_fills, progress_moves, seat_layout
+from nertslib.movegen import CALL, mandatory_fills, progress_moves, seat_layout, stock_actions
 from nertslib.moves import Move, MoveKind, Zone
 from nertslib.rules import legal_moves
-from nertslib.state import GameState
-from nertslib.stuck import plan_step, stock_step
-from nertslib.views import View, arranged, determinize_own, view
+from nertslib.state import GameState, Layout
+from nertslib.stuck import seat_plan_step, seat_stock_step
+from nertslib.views import View, arranged_seat, determinize_own, view
 
 __all__ = ["Bot", "RandomBot", "greedy_bot", "greedy_on_position", "seat_view"]
 
@@ -71,33 +72,33 @@ def greedy_on_position(state: GameState, seat: int) -> Move | None:
     >>> greedy_on_position(guess, 0)
     Move.parse('0:AH@P2>F+')
     """
-    seat_layout(state, seat)
+    lay = seat_layout(state, seat)
     if state.status is not None:
         return None
     # Where the shown cards decide nothing, the plan's first step is known to be none: only
     # the stock's question is left (plan_progress would search the same plan again).
-    return _shown_choice(state, seat) or stock_step(state, seat)
+    return _shown_choice(state, lay) or seat_stock_step(state, lay)
 
 
-def _shown_choice(state: GameState, seat: int) -> Move | None:
+def _shown_choice(shared: Shared, lay: Layout) -> Move | None:
     """The greedy move that the cards the seat sees decide, or ``None`` if there is none.
 
     A play, else the first step of a plan that brings one about with the current tops. Only
     where neither exists do hidden cards decide (the stock's order: a turn, or stuck).
     """
-    lay, ctx = state.layouts[seat], state.ctx
+    ctx = shared.ctx
     # legal_moves' first moves are already in greedy order: mandatory fills, the call, then
     # foundation plays (Nerts, waste, work tops), then the Nerts top, then the waste top
     fills = mandatory_fills(lay, ctx) if ctx.mandatory else None
     if fills:
         return fills[0]
     if not lay.nerts and not ctx.auto_call:
-        return CALL[seat]
+        return CALL[lay.seat]
     first: list[Move] = []
-    progress_moves(state, lay, first)
+    progress_moves(shared, lay, first)
     if first:
         return first[0]
-    return plan_step(state, seat)
+    return seat_plan_step(shared, lay)
 
 
 def greedy_bot(seen: View | GameState, seat: int) -> Move | None:
@@ -116,30 +117,44 @@ def greedy_bot(seen: View | GameState, seat: int) -> Move | None:
     it, where they may go) before it takes a stock action: what lies under them is hidden
     from its view, and may be the only way on.
 
-    It reads only its seat's view: its choice is a function of ``view(state, seat)`` (the
-    greedy rule on the view's determinization with seed 0, which deals the hidden cards; only
-    the face-down work cards of the Klondike layout are guessed that way, all other choices
-    are the ones the whole position gives).
+    It reads only its seat's view: its choice is a function of ``view(state, seat)``. It
+    applies the greedy rule to its own layout with the hidden cards put in card order (where
+    they lie decides no choice: the stock is turned unless the view proves the seat stuck); in
+    the Klondike layout, to the view's determinization with seed 0, which guesses the
+    face-down work cards, so only there may a choice differ from the whole position's.
 
     >>> import nertslib as nl
     >>> nl.greedy_bot(nl.view(nl.deal("standard", seats=2, seed=1), 0), 0)
     Move.parse('0:AH@P2>F+')
     """
     mine = seat_view(seen, seat)
-    guess_needed = mine.status is not None or bool(mine.seats[seat].down)
-    if not guess_needed:
-        # What the view shows decides most moves: no hidden card needs guessing for them.
-        shown = _shown_choice(arranged(mine), seat)
-        if shown is not None:
-            return shown
+    if mine.status is not None:
+        return None
+    if mine.seats[seat].down:
+        return _greedy_guessing(mine, seat)
+    # The seat's own layout (its hidden cards in card order) and the foundations are all the
+    # greedy rule reads: no other seat's hidden cards are dealt.
+    shared = Foundations.of(context_for(mine.variant, len(mine.seats)), mine.fnd)
+    lay = arranged_seat(mine, seat)
+    move = _shown_choice(shared, lay) or seat_stock_step(shared, lay)
+    if move is not None or mine.proves_stuck(seat):
+        return move
+    # The guessed stock order makes the seat stuck; the real one may not: a stock action.
+    return next(iter(stock_actions(shared.ctx, lay, False)), None)
+
+
+def _greedy_guessing(mine: View, seat: int) -> Move | None:
+    """:func:`greedy_bot` for a seat with face-down work cards (Klondike layout).
+
+    The greedy rule on a determinization of the view, which guesses the face-down cards.
+    """
     guess = determinize_own(mine, 0)  # the greedy rule reads only its own seat
-    # Where the view decided nothing, only the stock's order (guessed) is left to ask about.
-    move = greedy_on_position(guess, seat) if guess_needed else stock_step(guess, seat)
-    if move is not None and move.kind in _STOCK and mine.seats[seat].down:
+    move = greedy_on_position(guess, seat)
+    if move is not None and move.kind in _STOCK:
         # Before a stock action, turn up a face-down card: the guess cannot see what it
         # unlocks, and a seat whose only way on lies under one would turn for ever.
         return next((m for m in legal_moves(guess, seat) if _uncovers(mine, m)), move)
-    if move is not None or mine.status is not None or mine.proves_stuck(seat):
+    if move is not None or mine.proves_stuck(seat):
         return move
     # The guess makes the seat stuck; the real cards may not: a stock action, else (none
     # left) a move that turns up a face-down work card, which the guess cannot judge
