@@ -157,11 +157,14 @@ class WorkFacts:
     shares them (:meth:`Context.work_facts`) and keeping them changes no answer.
     """
 
-    __slots__ = ("reach", "shuffles")
+    __slots__ = ("placed", "reach", "shuffles")
 
     def __init__(self) -> None:
         self.shuffles: tuple[Move, ...] | None = None
         """The moves between the work piles, in the generator's order."""
+        self.placed: dict[tuple[int, int], tuple[Move, ...]] = {}
+        """The plays of a card from the Nerts pile or the waste onto, into and under the
+        piles, by ``(card, source)`` (see ``movegen.placed_plays``)."""
         self.reach: Reach | None = None
         """What the configurations reachable from the piles show (no joker variants)."""
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Final
 
 from nertslib.cards import CARDS, FACE, KEY, MAX_SEATS, OWNER, RANK, declared_id
-from nertslib.context import Context, Piles, Shared
+from nertslib.context import Context, Piles, Shared, WorkFacts
 from nertslib.errors import NertsError
 from nertslib.jokers import declaration_fits, declarations, joker_constraint, valid_pile
 from nertslib.moves import K_PLAY, Move, Zone
@@ -50,6 +50,7 @@ __all__ = [
     "card_moves",
     "foundation_plays",
     "mandatory_fills",
+    "placed_plays",
     "play_move",
     "progress_moves",
     "seat_layout",
@@ -226,12 +227,34 @@ def progress_moves(state: Shared, lay: Layout, out: list[Move]) -> None:
 
     Its foundation plays, then its Nerts and waste tops' plays onto work piles.
     """
+    ctx = state.ctx
+    _progress_moves(state, lay, ctx.work_facts((lay.work, lay.down, lay.bound)), out)
+
+
+def _progress_moves(state: Shared, lay: Layout, facts: WorkFacts, out: list[Move]) -> None:
+    """:func:`progress_moves`, ``facts`` being those of the seat's work piles."""
     top_plays(state, lay, out)
-    piles = (lay.work, lay.down, lay.bound)
     if lay.nerts:
-        work_plays(state.ctx, piles, lay.nerts[-1], FROM_NERTS, out)
+        out += placed_plays(state.ctx, lay, facts, lay.nerts[-1], FROM_NERTS)
     if lay.cursor:
-        work_plays(state.ctx, piles, lay.deck[lay.cursor - 1], FROM_WASTE, out)
+        out += placed_plays(state.ctx, lay, facts, lay.deck[lay.cursor - 1], FROM_WASTE)
+
+
+def placed_plays(
+    ctx: Context, lay: Layout, facts: WorkFacts, card: int, source: int
+) -> tuple[Move, ...]:
+    """:func:`work_plays` of ``card`` from ``source``, kept with the work piles' ``facts``.
+
+    The same Nerts and waste cards come back to the same piles again and again as the seat
+    turns its stock, and where a card may go depends on the piles alone.
+    """
+    key = (card, source)
+    plays = facts.placed.get(key)
+    if plays is None:
+        found: list[Move] = []
+        work_plays(ctx, (lay.work, lay.down, lay.bound), card, source, found)
+        plays = facts.placed[key] = tuple(found)
+    return plays
 
 
 def shuffle_moves(ctx: Context, piles: Piles) -> list[tuple[int, int, int, int]]:
@@ -278,20 +301,21 @@ def shuffle_moves(ctx: Context, piles: Piles) -> list[tuple[int, int, int, int]]
     return out
 
 
-def shuffle_plays(ctx: Context, piles: Piles) -> tuple[Move, ...]:
+def shuffle_plays(ctx: Context, piles: Piles, facts: WorkFacts) -> tuple[Move, ...]:
     """:func:`shuffle_moves` as interned moves, worked out once per configuration.
 
     The moves between work piles depend on the piles alone, which most moves of a hand leave
-    as they are, so they are kept with the configuration's facts (:meth:`Context.work_facts`).
+    as they are, so they are kept with the configuration's ``facts``
+    (:meth:`~nertslib.context.Context.work_facts` of ``piles``).
 
     >>> import nertslib as nl
     >>> from nertslib.movegen import shuffle_plays
     >>> state = nl.deal("standard", 2, seed=5)
     >>> lay = state.seats[0]
-    >>> shuffle_plays(state.ctx, (lay.work, lay.down, lay.bound))
+    >>> piles = (lay.work, lay.down, lay.bound)
+    >>> shuffle_plays(state.ctx, piles, state.ctx.work_facts(piles))
     (Move.parse('0:6S@P1>P0'),)
     """
-    facts = ctx.work_facts(piles)
     plays = facts.shuffles
     if plays is None:
         moves = shuffle_moves(ctx, piles)
@@ -328,10 +352,12 @@ def card_moves(state: Shared, lay: Layout) -> tuple[list[Move], bool]:
     For a seat no fill binds (:func:`mandatory_fills` first); the call is not included.
     """
     ctx = state.ctx
+    piles = (lay.work, lay.down, lay.bound)
+    facts = ctx.work_facts(piles)
     out: list[Move] = []
-    progress_moves(state, lay, out)
+    _progress_moves(state, lay, facts, out)
     progress = bool(out)
-    out += shuffle_plays(ctx, (lay.work, lay.down, lay.bound))
+    out += shuffle_plays(ctx, piles, facts)
     return out, progress
 
 

@@ -63,7 +63,8 @@ stock is only ``35?``), and the seed token ``s<seed>`` replaced by the viewer, `
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from itertools import chain
 from operator import itemgetter
 from typing import Final, cast
 
@@ -72,6 +73,7 @@ import attrs
 from nertslib.cards import (
     CARDS,
     DECK_SPAN,
+    DECLARED_BASE,
     JOKER_OF,
     OWNER,
     Card,
@@ -308,7 +310,7 @@ class View:
         if type(seat) is not int or not 0 <= seat < n:
             msg = f"seat {seat!r} does not play in this {n}-seat hand"
             raise NertsError(msg)
-        return _cards(_unseen(self, seat, _foundation_cards(self.fnd, n)[seat]))
+        return _cards(_unseen(self, seat, _up_cards(self.fnd)))
 
     # --- the viewer's moves --------------------------------------------------------------------
 
@@ -493,15 +495,25 @@ def _foundation_cards(fnd: tuple[tuple[int, ...], ...], n: int) -> list[list[int
     return by_owner
 
 
-def _unseen(v: View, seat: int, on_foundations: list[int]) -> tuple[int, ...]:
+def _unseen(v: View, seat: int, on_foundations: Iterable[int]) -> tuple[int, ...]:
+    """``seat``'s cards that ``v`` does not show, by card id.
+
+    ``on_foundations`` holds (at least) the seat's cards on the foundations, each as it lies
+    in its deck (a raw joker, not a declared one).
+    """
     sv = v.seats[seat]
-    seen = set(sv.nerts)
-    seen.update(sv.waste)
-    seen.update(on_foundations)
-    for pile in sv.work:
-        seen.update(pile)
     base = seat * DECK_SPAN
-    return tuple([c for c in range(base, base + 52 + v.variant.jokers_per_deck) if c not in seen])
+    unseen = set(range(base, base + 52 + v.variant.jokers_per_deck))
+    unseen.difference_update(sv.nerts, sv.waste, on_foundations, *sv.work)
+    return tuple(sorted(unseen))
+
+
+def _up_cards(fnd: tuple[tuple[int, ...], ...]) -> list[int]:
+    """Every card on the foundations as it lies in its deck (a declared joker as its joker)."""
+    cards = list(chain.from_iterable(fnd))
+    if cards and max(cards) >= DECLARED_BASE:
+        return [JOKER_OF[c] for c in cards]
+    return cards
 
 
 def determinize(v: View, seed: int) -> GameState:
@@ -583,8 +595,8 @@ def _dealt(
     v: View, seed: int, order: Callable[[tuple[int, ...], int], tuple[int, ...]]
 ) -> GameState:
     """The position of :func:`determinize`, each seat's unseen cards put in ``order``."""
-    on_foundations = _foundation_cards(v.fnd, len(v.seats))
-    layouts = tuple(_dealt_layout(v, q, on_foundations[q], order) for q in range(len(v.seats)))
+    up = _up_cards(v.fnd)
+    layouts = tuple(_dealt_layout(v, q, up, order) for q in range(len(v.seats)))
     return GameState(
         v.variant,
         layouts,
@@ -617,14 +629,13 @@ def arranged_seat(v: View, seat: int) -> Layout:
     if type(seat) is not int or not 0 <= seat < n:
         msg = f"seat {seat!r} does not play in this {n}-seat hand"
         raise NertsError(msg)
-    owned = [JOKER_OF[c] for pile in v.fnd for c in pile if OWNER[c] == seat]
-    return _dealt_layout(v, seat, owned, lambda unseen, _: unseen)
+    return _dealt_layout(v, seat, _up_cards(v.fnd), lambda unseen, _: unseen)
 
 
 def _dealt_layout(
     v: View,
     q: int,
-    on_foundations: list[int],
+    on_foundations: Iterable[int],
     order: Callable[[tuple[int, ...], int], tuple[int, ...]],
 ) -> Layout:
     """Seat ``q``'s layout of :func:`_dealt`: its unseen cards put in ``order``."""
