@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 import nertslib as nl
 from nertslib import context, stuck
 from nertslib.views import arranged, arranged_seat
+from tests.helpers import count_calls
 from tests.strategies import examples, games, near_stuck
 
 
@@ -54,16 +55,24 @@ def test_the_sum_of_what_piles_reach_decides_as_the_search_does(
     assert by_sum is by_search
 
 
-def test_a_sum_cut_short_leaves_the_verdict_to_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    # With room for two configurations only, every sum of more is partial (whole=False): the
-    # verdicts then come from the search, and a played hand is the one played without a cut.
-    seed = 11
-    start = nl.deal("standard", 3, seed)
-    expected = nl.play_hand(start, [nl.greedy_bot] * 3)
-    monkeypatch.setattr(stuck, "REACH_LIMIT", 2)
-    cut = _fresh(start)
-    assert nl.play_hand(cut, [nl.greedy_bot] * 3) == expected
-    assert any(not facts.reach.whole for facts in cut.ctx.work.values() if facts.reach)
+def test_a_search_that_visits_every_configuration_keeps_their_sum(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Seat 1 cannot play its Nerts top or its waste top anywhere its piles reach: the search
+    # for the current tops visits every configuration, so the question with every waste top
+    # of the pass is answered from their sum, with no search.
+    state = _fresh(nl.deal("standard", 2, seed=2))
+    lay = state.seats[1]
+    piles = (lay.work, lay.down, lay.bound)
+    current = lay.deck[lay.cursor - 1 : lay.cursor]
+    assert stuck.progress_in_reach(state, lay, current, by_order=False) == (False, None)
+    kept = state.ctx.work_facts(piles).reach
+    assert kept is not None
+    assert kept == stuck.reach(state.ctx, piles)
+    searched = count_calls(monkeypatch, stuck, "shuffle_moves")
+    tops = stuck.pass_tops(lay, state.ctx)
+    assert stuck.progress_in_reach(state, lay, tops, by_order=False)[0] is True
+    assert searched == []
 
 
 def test_the_kept_facts_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -133,8 +133,7 @@ class Reach:
     """What the configurations reachable from some work piles show, all of them together.
 
     Built by :mod:`nertslib.stuck` (``reach``): progress is in reach from the piles exactly
-    when some card could make progress against these (see ``stuck.reach_offers``), if the
-    sum is :attr:`whole`.
+    when some card could make progress against these (see ``stuck.reach_offers``).
     """
 
     tops: tuple[int, ...]
@@ -144,10 +143,6 @@ class Reach:
     bases: tuple[int, ...]
     """Every card that is the base of a pile with no face-down card under it, in some
     reachable configuration (the piles a card may slide under)."""
-    whole: bool = True
-    """Whether every reachable configuration is counted; ``False`` when there were too many
-    to count (then the sum shows some of them: what it offers is in reach, but what it lacks
-    may not be out of reach)."""
 
 
 class WorkFacts:

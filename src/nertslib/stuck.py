@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
-from typing import Final
 
 from nertslib.cards import KEY
 from nertslib.context import UNLIMITED, Context, Piles, Reach, Shared
@@ -55,7 +54,6 @@ from nertslib.state import EndReason, GameState, Layout
 from nertslib.transition import piles_after
 
 __all__ = [
-    "REACH_LIMIT",
     "all_stuck",
     "is_stuck",
     "pass_tops",
@@ -74,10 +72,6 @@ __all__ = [
 
 #: A search's test of one configuration: does some progress action exist there?
 Goal = Callable[[Piles], bool]
-
-#: How many configurations :func:`reach` counts before it leaves the rest to a search that
-#: stops at the first progress (a few seats' piles reach tens of thousands; most reach few).
-REACH_LIMIT: Final = 256
 
 
 def waste_tops(lay: Layout, ctx: Context) -> frozenset[int]:
@@ -129,26 +123,57 @@ def _go_up(state: Shared, need: tuple[int, ...], cards: Sequence[int]) -> bool:
     return any_go_up(state.ctx.one_per_suit, state.fnd, need, state.ctx.fkey, cards)
 
 
-def _plain_goal(state: Shared, ctx: Context, cards: Iterable[tuple[int, int]]) -> Goal:
-    """The progress test of a configuration for a seat without jokers.
+class _Progress:
+    """The progress test a seat asks of configurations, its cards sorted out once.
 
-    A work top goes up, or one of ``cards`` (``(card, source)``: the Nerts top, waste tops)
-    goes onto, into or under a work pile: :func:`reach_offers` of the configuration alone.
+    Progress is a work top going up, or one of the cards (``(card, source)``: the Nerts top,
+    waste tops) going onto a work top, into a space or under a pile (no joker variants).
     """
-    cards = list(cards)
+
+    __slots__ = ("filling", "need", "placed", "state", "under")
+
+    def __init__(self, state: Shared, cards: Iterable[tuple[int, int]]) -> None:
+        ctx = state.ctx
+        self.state = state
+        self.need = state.need
+        self.placed = [card for card, _ in cards]
+        # Only these may fill a space, and so only these may slide under a pile.
+        self.filling = [card for card, source in cards if may_fill_space(ctx.space, card, source)]
+        self.under = slide_under_open(ctx.slide, False)  # under a pile with no space about
+
+    def by_tops(self, tops: Sequence[int]) -> bool:
+        """Whether one of work tops ``tops`` goes up, or one of the cards goes onto one."""
+        return _go_up(self.state, self.need, tops) or any_fits_on(self.placed, tops)
+
+    def by_room(self, space: bool, bases: Sequence[int]) -> bool:
+        """Whether one of the cards fills a space or slides under a pile.
+
+        ``space``: there is one; ``bases``: the open bases (asked only where sliding under
+        needs no space).
+        """
+        if not self.filling:
+            return False
+        return space or (self.under and any_fits_under(self.filling, bases))
+
+
+def _plain_goal(state: Shared, ctx: Context, cards: Iterable[tuple[int, int]]) -> Goal:
+    """The progress test of a configuration for a seat without jokers (see :class:`_Progress`)."""
+    progress = _Progress(state, list(cards))
 
     def goal(piles: Piles) -> bool:
-        return reach_offers(state, _shown(piles), cards)
+        work = piles[0]
+        tops = [pile[-1] for pile in work if pile]
+        if progress.by_tops(tops):
+            return True
+        return progress.by_room(len(tops) < len(work), _open_bases(piles) if progress.under else ())
 
     return goal
 
 
-def _shown(piles: Piles) -> Reach:
-    """What one configuration shows: its tops, whether it has a space, its open bases."""
+def _open_bases(piles: Piles) -> list[int]:
+    """The bases of the piles with no face-down card under them: what a card slides under."""
     work, down, _ = piles
-    tops = [pile[-1] for pile in work if pile]
-    bases = [pile[0] for j, pile in enumerate(work) if pile and not (down and down[j])]
-    return Reach(tuple(tops), len(tops) < len(work), tuple(bases))
+    return [pile[0] for j, pile in enumerate(work) if pile and not (down and down[j])]
 
 
 def reach_offers(state: Shared, shown: Reach, cards: Iterable[tuple[int, int]]) -> bool:
@@ -159,27 +184,17 @@ def reach_offers(state: Shared, shown: Reach, cards: Iterable[tuple[int, int]]) 
     one card of one configuration, so the tops, spaces and open bases of all the reachable
     configurations together (:func:`reach`) decide it as each configuration alone would.
     """
-    ctx = state.ctx
-    if _go_up(state, state.need, shown.tops):
-        return True
-    cards = list(cards)
-    if any_fits_on([card for card, _ in cards], shown.tops):
-        return True
-    # Only these may fill a space, and so only these may slide under a pile.
-    filling = [card for card, source in cards if may_fill_space(ctx.space, card, source)]
-    if not filling:
-        return False
-    if shown.space:
-        return True
-    return slide_under_open(ctx.slide, False) and any_fits_under(filling, shown.bases)
+    progress = _Progress(state, list(cards))
+    return progress.by_tops(shown.tops) or progress.by_room(shown.space, shown.bases)
 
 
 def reach(ctx: Context, piles: Piles) -> Reach:
     """What the configurations reachable from work piles ``piles`` show, all together.
 
-    Searched once per configuration (over every configuration the seat's moves between work
-    piles reach, up to the order of piles, at most :data:`REACH_LIMIT` of them) and kept with
-    its facts (:meth:`~nertslib.context.Context.work_facts`). For variants without jokers.
+    Every configuration the seat's moves between work piles reach is visited once (up to the
+    order of piles), and the sum is kept with the piles' facts
+    (:meth:`~nertslib.context.Context.work_facts`); a search that visits them all on its way
+    keeps it too. For variants without jokers.
 
     >>> import nertslib as nl
     >>> from nertslib.stuck import reach
@@ -191,32 +206,14 @@ def reach(ctx: Context, piles: Piles) -> Reach:
     """
     facts = ctx.work_facts(piles)
     if facts.reach is None:
-        facts.reach = _explore(ctx, piles)
+        facts.reach = _search(ctx, piles, _nowhere, by_order=False)[2]
+    assert facts.reach is not None, "a sum of what piles reach is made without jokers only"
     return facts.reach
 
 
-def _explore(ctx: Context, start: Piles) -> Reach:
-    """:func:`reach` worked out: the tops, spaces and open bases of every configuration."""
-    seen = {_canonical(start)}
-    todo = [start]
-    tops: set[int] = set()
-    bases: set[int] = set()
-    space = False
-    while todo:
-        if len(seen) > REACH_LIMIT:
-            return Reach(tuple(sorted(tops)), space, tuple(sorted(bases)), whole=False)
-        piles = todo.pop()
-        shown = _shown(piles)
-        tops.update(shown.tops)
-        bases.update(shown.bases)
-        space = space or shown.space
-        for card, i, target, j in shuffle_moves(ctx, piles):
-            nxt = piles_after(ctx, piles, card, FROM_WORK, i, target == ONTO_WORK, j)
-            known = _canonical(nxt)
-            if known not in seen:
-                seen.add(known)
-                todo.append(nxt)
-    return Reach(tuple(sorted(tops)), space, tuple(sorted(bases)))
+def _nowhere(piles: Piles) -> bool:
+    """A goal no configuration meets: a search with it visits every one."""
+    return False
 
 
 def _generic_goal(state: Shared, ctx: Context, cards: Iterable[tuple[int, int]]) -> Goal:
@@ -246,22 +243,32 @@ def _canonical(piles: Piles) -> object:
     return (tuple(sorted(work)), bound)
 
 
-def _search(ctx: Context, start: Piles, goal: Goal, by_order: bool) -> tuple[bool, Move | None]:
+def _search(
+    ctx: Context, start: Piles, goal: Goal, by_order: bool
+) -> tuple[bool, Move | None, Reach | None]:
     """Search the configurations reachable from ``start`` for one that meets ``goal``.
 
     Breadth first over the configurations the seat's moves between work piles reach. Returns
     whether one meets ``goal``, and the first move of a shortest path to it (``None`` when
     ``start`` itself does). ``by_order`` keeps piles in their order (a plan names piles by
-    index); else configurations are told apart up to the order of piles.
+    index); else configurations are told apart up to the order of piles. A search that meets
+    no goal has visited every configuration: it also returns their sum (:func:`reach`),
+    without jokers.
     """
     key: Callable[[Piles], object] = (lambda p: p) if by_order else _canonical
     seen = {key(start)}
     queue: deque[tuple[Piles, Move | None]] = deque([(start, None)])
+    tops: set[int] = set()
+    bases: set[int] = set()
+    space = False
     while queue:
         piles, step = queue.popleft()
         if goal(piles):
-            return True, step
+            return True, step, None
         work, down, _ = piles
+        tops.update(pile[-1] for pile in work if pile)
+        bases.update(_open_bases(piles))
+        space = space or () in work
         for card, i, target, j in shuffle_moves(ctx, piles):
             nxt = piles_after(ctx, piles, card, FROM_WORK, i, target == ONTO_WORK, j)
             known = key(nxt)
@@ -274,7 +281,8 @@ def _search(ctx: Context, start: Piles, goal: Goal, by_order: bool) -> tuple[boo
                     queue.appendleft((nxt, move))
                 else:
                     queue.append((nxt, move))
-    return False, None
+    summed = None if ctx.jokers else Reach(tuple(sorted(tops)), space, tuple(sorted(bases)))
+    return False, None, summed
 
 
 def _seat_cards(lay: Layout, ctx: Context, tops: Iterable[int]) -> list[tuple[int, int]]:
@@ -331,13 +339,18 @@ def _rearranged(
     if not cards and not _work_may_go_up(state, ctx, lay):
         return False, None  # no configuration can offer progress: no search needed
     piles = (lay.work, lay.down, lay.bound)
-    if not ctx.jokers and not by_order:
-        summed = reach(ctx, piles)
-        if reach_offers(state, summed, cards):
-            return True, None
-        if summed.whole:
+    facts = ctx.work_facts(piles)
+    if facts.reach is not None:
+        # Every configuration was visited before: their sum decides, and only a plan still
+        # needs its path searched.
+        if not reach_offers(state, facts.reach, cards):
             return False, None
-    return _search(ctx, piles, _goal(state, ctx, cards), by_order)
+        if not by_order:
+            return True, None
+    found, step, summed = _search(ctx, piles, _goal(state, ctx, cards), by_order)
+    if summed is not None:
+        facts.reach = summed
+    return found, step
 
 
 def _work_may_go_up(state: Shared, ctx: Context, lay: Layout) -> bool:

@@ -75,9 +75,11 @@ def greedy_on_position(state: GameState, seat: int) -> Move | None:
     lay = seat_layout(state, seat)
     if state.status is not None:
         return None
+    # The rule asks what the foundations need several times: work it out once.
+    shared = Foundations.of(state.ctx, state.fnd)
     # Where the shown cards decide nothing, the plan's first step is known to be none: only
     # the stock's question is left (plan_progress would search the same plan again).
-    return _shown_choice(state, lay) or seat_stock_step(state, lay)
+    return _shown_choice(shared, lay) or seat_stock_step(shared, lay)
 
 
 def _shown_choice(shared: Shared, lay: Layout) -> Move | None:
