@@ -23,6 +23,7 @@ from nertslib.bots import (
 from nertslib.bots.basic import greedy_on_position
 from nertslib.bots.tournament import HandRecord
 from nertslib.views import determinize, view
+from tests.strategies import examples, games
 
 PRESETS = ["standard", "nna", "racing_demon", "pounce"]
 
@@ -208,6 +209,20 @@ def test_every_bot_move_is_legal(seed: int, seats: int, preset: str) -> None:
                 moved = True
         if not moved and nl.all_stuck(state):
             state = nl.resolve_stalemate(state)
+
+
+@examples(100)
+@given(games(max_steps=300), st.data())
+def test_the_greedy_rule_plays_only_legal_moves(
+    game: tuple[nl.GameState, list[nl.Move]], data: st.DataObject
+) -> None:
+    # play_hand applies the greedy rule's moves without validating them (the transition's
+    # trusted path): every move the rule makes, over the variant space, must be legal.
+    state, _ = game
+    seat = data.draw(st.integers(0, len(state.seats) - 1), label="seat")
+    move = greedy_on_position(state, seat)
+    assert move is None or nl.is_legal(state, move), move
+    assert (move is None) == (state.is_over or nl.is_stuck(state, seat))
 
 
 def test_a_search_bot_with_iterations_is_deterministic_for_its_seed() -> None:

@@ -130,16 +130,15 @@ class _Progress:
     waste tops) going onto a work top, into a space or under a pile (no joker variants).
     """
 
-    __slots__ = ("filling", "need", "placed", "state", "under")
+    __slots__ = ("cards", "filling", "need", "placed", "state", "under")
 
-    def __init__(self, state: Shared, cards: Iterable[tuple[int, int]]) -> None:
-        ctx = state.ctx
+    def __init__(self, state: Shared, cards: list[tuple[int, int]]) -> None:
         self.state = state
         self.need = state.need
+        self.cards = cards
         self.placed = [card for card, _ in cards]
-        # Only these may fill a space, and so only these may slide under a pile.
-        self.filling = [card for card, source in cards if may_fill_space(ctx.space, card, source)]
-        self.under = slide_under_open(ctx.slide, False)  # under a pile with no space about
+        self.filling: list[int] | None = None  # sorted out when first asked (by_room)
+        self.under = slide_under_open(state.ctx.slide, False)  # under a pile, no space about
 
     def by_tops(self, tops: Sequence[int]) -> bool:
         """Whether one of work tops ``tops`` goes up, or one of the cards goes onto one."""
@@ -151,6 +150,10 @@ class _Progress:
         ``space``: there is one; ``bases``: the open bases (asked only where sliding under
         needs no space).
         """
+        if self.filling is None:
+            # Only these may fill a space, and so only these may slide under a pile.
+            space_rule = self.state.ctx.space
+            self.filling = [c for c, source in self.cards if may_fill_space(space_rule, c, source)]
         if not self.filling:
             return False
         return space or (self.under and any_fits_under(self.filling, bases))
