@@ -223,6 +223,9 @@ def test_the_greedy_rule_plays_only_legal_moves(
     move = greedy_on_position(state, seat)
     assert move is None or nl.is_legal(state, move), move
     assert (move is None) == (state.is_over or nl.is_stuck(state, seat))
+    if not state.seats[seat].down and move is not None:
+        # from the view (only its own layout and the foundations built) the same choice
+        assert nl.greedy_bot(view(state, seat), seat) == move
 
 
 def test_a_search_bot_with_iterations_is_deterministic_for_its_seed() -> None:
