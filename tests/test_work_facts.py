@@ -109,3 +109,10 @@ def test_arranged_seat_refuses_a_seat_not_in_the_hand() -> None:
     seen = nl.view(nl.deal("standard", 2, 1), 0)
     with pytest.raises(nl.NertsError, match="seat 2 does not play in this 2-seat hand"):
         arranged_seat(seen, 2)
+
+
+def test_the_sum_of_what_piles_reach_is_refused_with_jokers() -> None:
+    state = nl.deal(nl.Variant(jokers_per_deck=1), 2, seed=1)
+    lay = state.seats[0]
+    with pytest.raises(nl.NertsError, match="without jokers only"):
+        stuck.reach(state.ctx, (lay.work, lay.down, lay.bound))

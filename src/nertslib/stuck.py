@@ -197,7 +197,11 @@ def reach(ctx: Context, piles: Piles) -> Reach:
     Every configuration the seat's moves between work piles reach is visited once (up to the
     order of piles), and the sum is kept with the piles' facts
     (:meth:`~nertslib.context.Context.work_facts`); a search that visits them all on its way
-    keeps it too. For variants without jokers.
+    keeps it too.
+
+    Raises:
+        NertsError: (a :class:`ValueError`) for a variant with jokers, whose piles the sum
+            cannot tell about (a joker's identity depends on the pile it lies in).
 
     >>> import nertslib as nl
     >>> from nertslib.stuck import reach
@@ -207,10 +211,13 @@ def reach(ctx: Context, piles: Piles) -> Reach:
     >>> found.space, len(found.tops)
     (True, 4)
     """
+    if ctx.jokers:
+        msg = f"the sum of what work piles reach is made without jokers only: {ctx.variant!r}"
+        raise NertsError(msg)
     facts = ctx.work_facts(piles)
     if facts.reach is None:
         facts.reach = _search(ctx, piles, _nowhere, by_order=False)[2]
-    assert facts.reach is not None, "a sum of what piles reach is made without jokers only"
+    assert facts.reach is not None  # a search without jokers that meets no goal sums up
     return facts.reach
 
 
