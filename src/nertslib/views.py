@@ -333,7 +333,8 @@ class View:
         """
         if seat != self.seat or type(seat) is not int:
             raise _not_viewer(self.seat, seat)
-        guess = determinize(self, 0)
+        # the seat's moves read only its own layout and the foundations
+        guess = determinize_own(self, 0)
         moves = legal_moves(guess, seat)
         if moves and moves[-1].kind is MoveKind.ROTATE and not self._stuck_shown(guess):
             return moves[:-1]
@@ -361,7 +362,7 @@ class View:
         """
         if seat != self.seat or type(seat) is not int:
             raise _not_viewer(self.seat, seat)
-        return self._stuck_shown(determinize(self, 0))
+        return self._stuck_shown(determinize_own(self, 0))  # reads the viewer's seat only
 
     def _stuck_shown(self, guess: GameState) -> bool:
         """:meth:`proves_stuck` for the viewer, ``guess`` being a determinization of the view."""
