@@ -614,7 +614,7 @@ def arranged_seat(v: View, seat: int) -> Layout:
     """``arranged(v).seats[seat]``, built alone: the others' hidden cards are not dealt.
 
     For code that reads only one seat's layout and the foundations (the greedy bot, with
-    :class:`~nertslib.context.Foundations`).
+    ``context.Foundations``).
 
     Raises:
         NertsError: (a :class:`ValueError`) as :func:`arranged` does, or if ``seat`` does not
