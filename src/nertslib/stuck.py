@@ -159,7 +159,7 @@ class _Progress:
         return space or (self.under and any_fits_under(self.filling, bases))
 
 
-def _plain_goal(state: Shared, ctx: Context, cards: Iterable[tuple[int, int]]) -> Goal:
+def _plain_goal(state: Shared, cards: Iterable[tuple[int, int]]) -> Goal:
     """The progress test of a configuration for a seat without jokers (see :class:`_Progress`)."""
     progress = _Progress(state, list(cards))
 
@@ -302,7 +302,7 @@ def _seat_cards(lay: Layout, ctx: Context, tops: Iterable[int]) -> list[tuple[in
 
 
 def _goal(state: Shared, ctx: Context, cards: list[tuple[int, int]]) -> Goal:
-    return _generic_goal(state, ctx, cards) if ctx.jokers else _plain_goal(state, ctx, cards)
+    return _generic_goal(state, ctx, cards) if ctx.jokers else _plain_goal(state, cards)
 
 
 def seat_is_stuck(state: Shared, lay: Layout) -> bool:

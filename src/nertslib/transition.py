@@ -8,9 +8,8 @@ the bots' planner move cards between work piles with :func:`moved_piles`, the sa
 from __future__ import annotations
 
 from nertslib.cards import DECLARED_BASE, FACE
-from nertslib.context import Context
+from nertslib.context import Context, Piles
 from nertslib.jokers import bind_pile
-from nertslib.movegen import Piles
 from nertslib.moves import K_CALL, K_PLAY, K_RESTOCK, K_ROTATE, K_TURN, Move, Zone
 from nertslib.predicates import FROM_WORK, turned_cursor
 from nertslib.state import EndReason, GameState, Layout
