@@ -76,7 +76,11 @@ def greedy_on_position(state: GameState, seat: int) -> Move | None:
     if state.status is not None:
         return None
     # The rule asks what the foundations need several times: work it out once.
-    shared = Foundations.of(state.ctx, state.fnd)
+    return _greedy_rule(Foundations.of(state.ctx, state.fnd), lay)
+
+
+def _greedy_rule(shared: Shared, lay: Layout) -> Move | None:
+    """The greedy rule on a layout of a hand in play and the hand's :class:`Shared` part."""
     # Where the shown cards decide nothing, the plan's first step is known to be none: only
     # the stock's question is left (plan_progress would search the same plan again).
     return _shown_choice(shared, lay) or seat_stock_step(shared, lay)
@@ -138,7 +142,7 @@ def greedy_bot(seen: View | GameState, seat: int) -> Move | None:
     # greedy rule reads: no other seat's hidden cards are dealt.
     shared = Foundations.of(context_for(mine.variant, len(mine.seats)), mine.fnd)
     lay = arranged_seat(mine, seat)
-    move = _shown_choice(shared, lay) or seat_stock_step(shared, lay)
+    move = _greedy_rule(shared, lay)
     if move is not None or mine.proves_stuck(seat):
         return move
     # The guessed stock order makes the seat stuck; the real one may not: a stock action.
