@@ -7,6 +7,7 @@ Usage (from the repository root, in a venv with nertslib and python-chess, e.g.
     python benchmarks/run.py           # the headline table, a few minutes
     python benchmarks/run.py --quick   # a smoke test, well under a minute
     python benchmarks/run.py --rss     # also RSS after 5 000 and 50 000 new hands (slow)
+    python benchmarks/run.py --breakdown  # where a random pair's time goes, and its bound
 
 Method: every workload deals *new* hands (fresh seeds on every repeat, never a hand played
 before in the process), so nothing can be remembered from an earlier pass. The workloads run
@@ -32,6 +33,7 @@ from dataclasses import dataclass
 import chess
 
 import nertslib as nl
+from nertslib.transition import successor
 
 SEATS = 4
 VARIANT = "standard"
@@ -102,6 +104,100 @@ def random_pairs(seeds: range) -> tuple[int, float]:
             pairs += 1
         elapsed += time.perf_counter() - start
     return pairs, elapsed
+
+
+@dataclass
+class Split:
+    """A random pair's time in three parts (seconds), and how many pairs met a new layout."""
+
+    pairs: int = 0
+    first_seen: int = 0
+    moves_first: float = 0.0  # legal_moves on work piles the seat has not had this hand
+    moves_known: float = 0.0  # legal_moves on work piles the seat had before
+    applying: float = 0.0
+
+
+def random_split(seeds: range, split: Split) -> None:
+    """:func:`random_pairs`, each call timed alone and sorted by the seat's work piles.
+
+    A configuration of work piles is *first seen* when the seat has not had it before in the
+    hand: then the moves between the piles, and where a card may go on them, are worked out
+    anew; otherwise they were worked out before (``Context.work_facts``).
+    """
+    clock = time.perf_counter
+    for seed in seeds:
+        state = nl.deal(VARIANT, SEATS, seed)
+        rng = random.Random(seed)
+        seen: set[object] = set()
+        for k in range(RANDOM_CAP):
+            if state.status is not None:
+                break
+            lay = state.layouts[k % SEATS]
+            piles = (lay.seat, lay.work, lay.down, lay.bound)
+            t0 = clock()
+            moves = nl.legal_moves(state, k % SEATS)
+            t1 = clock()
+            move = rng.choice(moves)
+            t2 = clock()
+            state = nl.apply(state, move)
+            split.applying += clock() - t2
+            if piles in seen:
+                split.moves_known += t1 - t0
+            else:
+                seen.add(piles)
+                split.first_seen += 1
+                split.moves_first += t1 - t0
+            split.pairs += 1
+
+
+def hand_transitions(seeds: range) -> tuple[int, float]:
+    """Whole greedy hands, then their moves again through ``transition.successor`` alone
+    (the states ``play_hand`` builds, with no decision and no validation): seconds of those."""
+    logs = [
+        nl.play_hand(nl.deal(VARIANT, SEATS, seed), [nl.greedy_bot] * SEATS)[1] for seed in seeds
+    ]
+    starts = [nl.deal(VARIANT, SEATS, seed) for seed in seeds]
+    start = time.perf_counter()
+    for dealt, log in zip(starts, logs, strict=True):
+        state = dealt
+        for move in log:
+            state = nl.resolve_stalemate(state) if move is None else successor(state, move)
+    return len(starts), time.perf_counter() - start
+
+
+def breakdown(cfg: Config, seeds: Seeds) -> None:
+    """Print where a random pair's time goes, and the ratio it would reach if work piles met
+    for the first time cost no more than known ones (what no memo of them can beat); then
+    what building the states of whole greedy hands costs, against the hands target."""
+    split, chess_rates = Split(), []
+    for repeat in range(cfg.repeats):
+        chess_rates.append(chess_rate(cfg.chess_moves, repeat))
+        random_split(seeds.take(cfg.hands * 4), split)
+    chess = median(chess_rates)
+    total = split.moves_first + split.moves_known + split.applying
+    known = split.pairs - split.first_seen
+    bound = total - split.moves_first + split.first_seen * split.moves_known / known
+    print(
+        f"random pairs, each call timed alone: {split.pairs:,} pairs, "
+        f"{split.first_seen / split.pairs:.0%} on work piles first seen in the hand"
+    )
+    for name, seconds, calls in (
+        ("legal_moves, work piles first seen", split.moves_first, split.first_seen),
+        ("legal_moves, work piles seen before", split.moves_known, known),
+        ("apply", split.applying, split.pairs),
+    ):
+        share, each = seconds / total, seconds / calls * 1e6
+        print(f"  {name:<36} {share:5.0%} of the time, {each:5.1f} us a call")
+    print(
+        f"  as timed {split.pairs / total / chess:.2f}x chess; if first-seen piles cost as "
+        f"known ones: {split.pairs / bound / chess:.2f}x (target >= 4x)"
+    )
+    cal_rate = cfg.calibration_n / calibration(cfg.calibration_n)
+    hands, seconds = hand_transitions(seeds.take(cfg.hands * 4))
+    print(
+        f"whole greedy hands: building their states alone takes {seconds / hands * cal_rate:,.0f} "
+        f"cal-it a hand, of the {HANDS_TARGET_CAL_IT:,.0f} the 900/s target allows in all"
+    )
 
 
 def greedy_pairs(seeds: range) -> tuple[int, float]:
@@ -268,8 +364,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a smoke test")
     parser.add_argument("--rss", action="store_true", help="RSS over 50 000 new hands (slow)")
+    parser.add_argument(
+        "--breakdown", action="store_true", help="where a random pair's time goes, only"
+    )
     args = parser.parse_args(argv)
-    run(QUICK if args.quick else FULL, args.rss)
+    cfg = QUICK if args.quick else FULL
+    if args.breakdown:
+        breakdown(cfg, Seeds(20_000_000 + int(time.time()) % 1_000_000 * 100))
+    else:
+        run(cfg, args.rss)
     return 0
 
 
