@@ -108,7 +108,8 @@ def random_pairs(seeds: range) -> tuple[int, float]:
 
 @dataclass
 class Split:
-    """A random pair's time in three parts (seconds), and how many pairs met a new layout."""
+    """A random pair's time in three parts (seconds), and how many pairs were on work piles
+    the seat had not had before in the hand."""
 
     pairs: int = 0
     first_seen: int = 0
