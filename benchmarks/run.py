@@ -292,8 +292,7 @@ def median(values: list[float]) -> float:
     return statistics.median(values)
 
 
-def run(cfg: Config, with_rss: bool) -> None:
-    seeds = Seeds(10_000_000 + int(time.time()) % 1_000_000 * 100)
+def run(cfg: Config, with_rss: bool, seeds: Seeds) -> None:
     cal: list[float] = []
     rows: dict[str, list[float]] = {k: [] for k in ("random", "greedy", "hands", "stuck")}
     chess_rates: list[float] = []
@@ -370,10 +369,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     cfg = QUICK if args.quick else FULL
+    # Seeds from the clock, so that no run replays the hands of the run before.
+    seeds = Seeds(10_000_000 + int(time.time()) % 1_000_000 * 100)
     if args.breakdown:
-        breakdown(cfg, Seeds(20_000_000 + int(time.time()) % 1_000_000 * 100))
+        breakdown(cfg, seeds)
     else:
-        run(cfg, args.rss)
+        run(cfg, args.rss, seeds)
     return 0
 
 
