@@ -544,6 +544,30 @@ def reference_apply(state: nl.GameState, move: Move) -> Position:
     return apply_move(position_of(state), move, rules_of(state))
 
 
+def everyone_stuck_step(pos: Position, resolution: str) -> Position:
+    """The everyone-stuck step (§7) for the resolutions that need no shuffle.
+
+    "All players must form a new stock this way": the remaining stock cards go onto the waste
+    (turned as in play: the stock's top card first), the whole waste is turned over, no card
+    moved (``restock``); ``rotate_one`` then moves the top card to the bottom. "If all players
+    are stuck, even with a new stock, the hand ends": a second step with no progress between
+    (``stalled``), or ``end_hand``, ends the hand in stalemate. Not a pass of the stock.
+    """
+    if pos.stalled or resolution == "end_hand":
+        return pos._replace(status="stalemate")
+    seats = []
+    for seat in pos.seats:
+        piled = seat.waste + seat.stock[::-1]
+        new = seat._replace(stock=turned_over(piled), waste=())
+        seats.append(rotate(new) if resolution == "rotate_one" and new.stock else new)
+    return pos._replace(seats=tuple(seats), stalled=True, resolutions=pos.resolutions + 1)
+
+
+def reference_resolve(state: nl.GameState) -> Position:
+    """The position after the everyone-stuck step of ``state``'s variant (not ``shuffle``)."""
+    return everyone_stuck_step(position_of(state), state.variant.stuck_resolution)
+
+
 def reference_stuck(state: nl.GameState, seat: int, limit: int = SEARCH_LIMIT) -> bool | None:
     """Whether ``seat`` is stuck, by brute force; ``None`` if the search passes ``limit``."""
     return stuck_search(position_of(state), seat, rules_of(state), limit)

@@ -44,7 +44,7 @@ KNOBS: dict[str, st.SearchStrategy[object]] = {
     "stock_remainder": st.sampled_from(["partial_turn", "flip_immediately"]),
     "max_stock_passes": st.one_of(st.none(), st.integers(0, 3)),
     "stock_access": st.sampled_from(["anytime", "when_blocked"]),
-    "stuck_resolution": st.sampled_from(["rotate_one", "shuffle", "end_hand"]),
+    "stuck_resolution": st.sampled_from(["restock", "rotate_one", "shuffle", "end_hand"]),
     "call_mode": st.sampled_from(["optional", "auto"]),
     "caller_bonus": st.integers(-20, 20),
     "foundation_points": st.integers(-3, 3),

@@ -313,26 +313,26 @@ def test_deal_preset_names_and_aliases():
 
 @pytest.mark.parametrize("seats", [0, 9, -1])
 def test_deal_rejects_seat_counts(seats):
-    msg = message_of(ValueError, nl.deal, "standard", seats=seats)
+    msg = message_of(nl.NertsError, nl.deal, "standard", seats=seats)
     assert msg == f"seats must be an int 1..8; got {seats!r}"
 
 
 def test_deal_rejects_bool_seats_even_after_a_one_seat_deal():
     nl.deal("standard", seats=1, seed=0)
-    msg = message_of(ValueError, nl.deal, "standard", seats=True)
+    msg = message_of(nl.NertsError, nl.deal, "standard", seats=True)
     assert msg == "seats must be an int 1..8; got True"
 
 
 def test_deal_rejects_float_seats_even_after_a_two_seat_deal():
     nl.deal("standard", seats=2, seed=0)
-    msg = message_of(ValueError, nl.deal, "standard", seats=2.0)
+    msg = message_of(nl.NertsError, nl.deal, "standard", seats=2.0)
     assert msg == "seats must be an int 1..8; got 2.0"
 
 
 def test_deal_rejects_seats_not_covered_by_teams():
     v = Variant(teams=((0, 1), (2, 3)))
     assert len(nl.deal(v, seats=4).seats) == 4
-    msg = message_of(ValueError, nl.deal, v, seats=3)
+    msg = message_of(nl.NertsError, nl.deal, v, seats=3)
     assert msg == "Variant.teams ((0, 1), (2, 3)) must group exactly seats 0..2"
 
 

@@ -25,12 +25,12 @@ SCRIPTS = sorted(EXAMPLES.glob("*.py"))
 #: lines may come between). A new example needs an entry here.
 EXPECTED: dict[str, list[str]] = {
     "bot_from_view.py": [
-        "hand over: stalemate after 179 actions",
-        "racer (seat 0)      7",
-        "greedy (seat 1)     2",
-        "racer   mean score  12.90  win rate 0.45",
-        "greedy  mean score  13.45  win rate 0.55",
-        "racer - greedy: -0.55 (95% CI -2.08 to +0.98) over 20 paired deals, 40 hands",
+        "hand over: stalemate after 117 actions",
+        "racer (seat 0)     -5",
+        "greedy (seat 1)    -7",
+        "racer   mean score   7.17  win rate 0.45",
+        "greedy  mean score   7.85  win rate 0.55",
+        "racer - greedy: -0.68 (95% CI -2.18 to +0.83) over 20 paired deals, 40 hands",
     ],
     "host_server.py": [
         "148 moves received in 116 batches, 1 too late",
@@ -196,7 +196,7 @@ def test_ui_answers_each_kind_of_input() -> None:
 
 def test_ui_plays_a_whole_hand_on_hints() -> None:
     out = run("ui_text.py", stdin="h\n" * 2000).splitlines()
-    assert out[-1] == "hand over (nerts); scores: (29, 30)"
+    assert out[-1] == "hand over (stalemate); scores: (17, 12)"
     hints = [line for line in out if line.startswith("hint: ")]
     played = [line for line in out if line.startswith("you: ")]
     waits = [line for line in hints if line == "hint: wait"]

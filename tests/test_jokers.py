@@ -18,6 +18,7 @@ from nertslib.rules import pile_problem
 from nertslib.testing import clear_caches, random_sim_test, state_problems
 from tests.helpers import count_calls, move, moves_text, position
 from tests.strategies import _play, candidate_moves, examples, variants
+from tests.test_stuck import brute_force_stuck
 
 JOKERS = nl.Variant(jokers_per_deck=2)
 LOOSE = nl.Variant(jokers_per_deck=2, joker_binding="while_covered")
@@ -115,12 +116,18 @@ def test_placed_on_a_card_it_is_one_lower_and_the_other_colour():
     assert "0:8S@N>P0" in work_moves(s)
     s = position(JOKERS, work={0: ["10S.X1", "", "", ""]}, nerts={0: "8H"})
     assert "0:8H@N>P0" not in work_moves(s)
-    assert "0:X1=9H@P0>F+" not in work_moves(s)
-    # a joker top held to a red 9 is declared only as a red 9
+    # The card beneath fixes nothing (§9: only a card played onto a joker does): X1 lying
+    # on 10♠ goes up as the 9♥ foundation 0 needs, or as any Ace, as freely as from the hand.
     s = position(
         JOKERS, work={0: ["10S.X1", "8C", "", ""]}, foundations=["AH0.2H0.3H0.4H0.5H0.6H0.7H0.8H0"]
     )
-    assert [m for m in work_moves(s) if ">F" in m] == ["0:X1=9H@P0>F0"]
+    assert [m for m in work_moves(s) if ">F" in m] == [
+        "0:X1=9H@P0>F0",
+        "0:X1=AC@P0>F+",
+        "0:X1=AD@P0>F+",
+        "0:X1=AH@P0>F+",
+        "0:X1=AS@P0>F+",
+    ]
 
 
 def test_middle_joker_is_pinned_by_both_neighbours():
@@ -157,7 +164,9 @@ def test_once_a_card_is_played_onto_it_it_is_fixed():
     assert nl.GameState.from_nfen(s.to_nfen()) == s
     rejection = refusal(s, "0:X1=AC@P0>F+")
     assert rejection.reason is nl.Reason.BAD_DECLARATION
-    assert rejection.message == "🃏1=A♣ does not fit the rank and colour its work pile fixes"
+    assert (
+        rejection.message == "🃏1=A♣ does not fit the rank and colour a card played onto it fixed"
+    )
     # while_covered frees it again
     t = position(LOOSE, work={0: ["X1", "", "", "4C"]}, nerts={0: "8S"})
     t = nl.apply(nl.apply(t, move("0:8S@N>P0")), move("0:8S@P0>P1"))
@@ -471,3 +480,46 @@ def test_the_exact_joker_search_takes_piles_in_any_order_as_one(
     searched.clear()
     assert stuck.plan_progress(state, 1) is None
     assert len(searched) < 1_000
+
+
+# --- a joker lying on a card lifts off freely (issue 35, point 1) -----------------------------
+
+#: The position the second rules model found: X1 lies on the 6♣ with no card on it.
+LYING_ON_A_CARD = (
+    "standard,jokers_per_deck=1 AC0 KD|6C.X1|-|9H|4D|10C.4H.7H.5S.JH.2S.2C.9C.5C.QS.8D.KH.10S.QC."
+    "5D.4C.QH.KS.3D.7S.KC.JD.6S.4S.AH.JC.5H.6D.7C.9D.AS.10H.8H.6H.3H.JS.7D.2D.10D.9S.3S.3C.2H.AD."
+    "QD.8S.8C|-|0 play r0 s0"
+)
+
+
+def test_a_joker_lying_on_a_card_goes_up_as_it_would_from_an_empty_pile():
+    # Seeds: a joker gets "a fixed existence" only "once a card is played on" it. The 6♣
+    # beneath does not make X1 a red 5: it may go up as the 2♣, exactly as it could after
+    # moving to the empty pile 1 first.
+    s = nl.GameState.from_nfen(LYING_ON_A_CARD)
+    assert nl.check(s, move("0:X1=2C@P0>F0")) is None
+    assert "0:X1=2C@P0>F0" in work_moves(s)
+    after = nl.apply(s, move("0:X1=2C@P0>F0"))
+    assert after.foundations[0][-1] == nl.Card.parse("X1=2C", 0)
+    detour = nl.apply(s, move("0:X1@P0>P1"))
+    assert nl.check(detour, move("0:X1=2C@P1>F0")) is None
+
+
+def test_a_seat_whose_joker_lying_on_a_card_can_go_up_is_not_stuck():
+    # One work pile; every Ace and both black 3s are buried in the Nerts pile. While X1 lies
+    # on the 5♠ only a black 3 may be played onto it, and none comes; but the 5♠ does not
+    # make the joker a red 4 as it leaves: it starts a foundation as any Ace. (The reading
+    # before issue 35 held it to a red 4 and called the seat stuck.)
+    one = nl.Variant(jokers_per_deck=1, work_piles=1)
+    s = position(one, nerts={0: "AC.AD.AH.AS.3C.3S.QH.QD.QC.QS.5H"}, work={0: ["5S.X1"]})
+    assert nl.is_stuck(s, 0) is False
+    assert brute_force_stuck(s, 0) is False
+    assert [m for m in work_moves(s) if ">F" in m] == [f"0:X1=A{x}@P0>F+" for x in "CDHS"]
+    # bound as a red 4 (a card once lay on it), it is held: the seat is stuck
+    held = nl.GameState.from_nfen(s.to_nfen().replace("5S.X1", "5S.X1(r4)"))
+    assert nl.is_stuck(held, 0) is True
+    assert brute_force_stuck(held, 0) is True
+    bound = nl.GameState.from_nfen(
+        s.to_nfen().replace("5S.X1", "2S.X1(rA)").replace(".2S.", ".5S.")
+    )
+    assert [m for m in work_moves(bound) if ">F" in m] == ["0:X1=AD@P0>F+", "0:X1=AH@P0>F+"]

@@ -29,9 +29,15 @@ def test_a_joker_held_to_the_card_a_foundation_needs_unsticks_the_seat() -> None
     assert nl.is_stuck(s, 0) is False
 
 
-def test_a_joker_held_to_an_ace_may_start_a_foundation() -> None:
+def test_a_joker_lying_on_a_two_starts_a_foundation_as_any_ace() -> None:
+    # The 2♠ beneath fixes nothing (rules.md §9): the joker goes up as any Ace.
     s = position(JOKERS, nerts={0: BURIED}, work={0: ["2S.X1", "KC", "KD", "KS"]})
-    assert [str(m) for m in nl.legal_moves(s, 0)][:2] == ["0:X1=AD@P0>F+", "0:X1=AH@P0>F+"]
+    assert [str(m) for m in nl.legal_moves(s, 0)][:4] == [
+        "0:X1=AC@P0>F+",
+        "0:X1=AD@P0>F+",
+        "0:X1=AH@P0>F+",
+        "0:X1=AS@P0>F+",
+    ]
     assert brute_force_stuck(s, 0) is False
     assert nl.is_stuck(s, 0) is False
 
@@ -69,11 +75,16 @@ def test_a_raw_joker_offered_to_a_foundation_must_be_declared() -> None:
     assert got.message == ("declare 🃏1 as a card before it goes to a foundation (e.g. X1=6H)")
 
 
-def test_a_declaration_must_fit_what_the_work_pile_fixes() -> None:
-    s = position(TWO_JOKERS, foundations=["AH0.2H0.3H0.4H0.5H0.6H0.7H0.8H0"], work={0: ["10H.X1"]})
-    got = refused(s, "0:X1=9H@P0>F0")  # on 10♥ the joker is a black 9
+def test_a_declaration_must_fit_what_a_card_played_onto_the_joker_fixed() -> None:
+    free = position(
+        TWO_JOKERS, foundations=["AH0.2H0.3H0.4H0.5H0.6H0.7H0.8H0"], work={0: ["10H.X1"]}
+    )
+    assert nl.check(free, move("0:X1=9H@P0>F0")) is None  # the 10♥ beneath fixes nothing
+    # bound as a black 9 (a card once lay on it): it goes up only as a black 9
+    s = nl.GameState.from_nfen(free.to_nfen().replace("10H.X1", "10H.X1(b9)"))
+    got = refused(s, "0:X1=9H@P0>F0")
     assert got.reason is nl.Reason.BAD_DECLARATION
-    assert got.message == "🃏1=9♥ does not fit the rank and colour its work pile fixes"
+    assert got.message == "🃏1=9♥ does not fit the rank and colour a card played onto it fixed"
 
 
 def test_a_bound_joker_fits_onto_or_under_another_only_as_its_bound_card() -> None:

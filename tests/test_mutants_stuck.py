@@ -287,11 +287,19 @@ def test_binding_a_second_joker_keeps_the_first_bound() -> None:
 
 
 @pytest.mark.parametrize("limit", ["one_per_suit", "unlimited"])
-def test_a_pinned_joker_goes_up_only_as_its_own_colour_and_rank(limit: str) -> None:
-    """X1 on 10♥ is a black 9: hearts need 9♥, and a black 9 starts no foundation."""
-    state = joker_seat(work=["10H.X1"], waste_top="KC", hearts_to=8, foundation_limit=limit)
+def test_a_bound_joker_goes_up_only_as_its_own_colour_and_rank(limit: str) -> None:
+    """X1 on 10♥, bound as a black 9: hearts need 9♥, and a black 9 starts no foundation.
+
+    Unbound, the 10♥ beneath fixes nothing (rules.md §9): X1 goes up as the 9♥.
+    """
+    state = joker_seat(
+        work=["10H.X1"], waste_top="KC", hearts_to=8, bind={"X1": "b9"}, foundation_limit=limit
+    )
     assert stuck_by_search(state, 1) is True
     assert not any(m.to_foundation for m in nl.legal_moves(state, 1))
+    free = joker_seat(work=["10H.X1"], waste_top="KC", hearts_to=8, foundation_limit=limit)
+    assert stuck_by_search(free, 1) is False
+    assert nl.Move.parse("1:X1=9H@P0>F2") in nl.legal_moves(free, 1)
 
 
 def test_an_open_joker_may_start_a_second_foundation_of_a_suit() -> None:
@@ -322,7 +330,7 @@ def test_the_last_seats_second_joker_in_the_joker_search() -> None:
 
 
 def test_the_joker_search_moves_work_cards_into_a_space() -> None:
-    """X1 (a black 9 on 10♥) into the space uncovers the 10♥ the hearts need.
+    """X1 (bound as a black 9 on 10♥) into the space uncovers the 10♥ the hearts need.
 
     One seat, its other cards on the foundations (X2 is bound in a pile), nothing in hand.
     """
@@ -337,6 +345,7 @@ def test_the_joker_search_moves_work_cards_into_a_space() -> None:
         work={0: ["10H.X1", "", "KH.X2.JH", "QH"]},
         passes={0: 1},
     )
+    state = nl.GameState.from_nfen(state.to_nfen().replace("10H.X1|", "10H.X1(b9)|"))
     assert (state.seats[0].stock, state.seats[0].waste) == ((), ())
     assert stuck_by_search(state, 0) is False
     assert plan_progress(state, 0) == nl.Move.parse("0:X1@P0>P1")

@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 from hypothesis import assume, event, given
 from hypothesis import strategies as st
 
 import nertslib as nl
+from nertslib.variants import StuckResolution
 from tests import reference as ref
 from tests.helpers import move, position
 from tests.strategies import examples, variants
@@ -223,6 +225,36 @@ def test_stuck_verdicts_agree_near_stuck_positions(case: tuple[nl.GameState, int
     assert_stuck_agrees(state, seat)
     assert_moves_agree(state, seat)
     assert_transitions_agree(state, seat)
+
+
+@st.composite
+def everyone_stuck(draw: st.DrawFn) -> nl.GameState:
+    """The position of a greedy hand at its first everyone-stuck step (the driver's ``None``)."""
+    resolutions: list[StuckResolution] = ["restock", "rotate_one", "end_hand"]
+    resolution = draw(st.sampled_from(resolutions))
+    variant = attrs.evolve(draw(variants()), stuck_resolution=resolution)
+    state = nl.deal(variant, draw(st.integers(1, 4)), draw(st.integers(0, 2**32)))
+    _, log = nl.play_hand(state, [nl.greedy_bot] * len(state.seats))
+    assume(None in log)
+    for m in log[: log.index(None)]:
+        assert m is not None
+        state = nl.apply(state, m)
+    return state
+
+
+@examples(30)
+@given(everyone_stuck())
+def test_everyone_stuck_steps_agree(state: nl.GameState) -> None:
+    """The everyone-stuck step and the end after a second one, wherever every seat is stuck."""
+    assert nl.all_stuck(state)
+    for _ in range(2):
+        after = nl.resolve_stalemate(state)
+        assert ref.position_of(after) == ref.reference_resolve(state)
+        if after.is_over:
+            return
+        assume(nl.all_stuck(after))
+        state = after
+    raise AssertionError("a second step with every seat stuck must end the hand")
 
 
 # --- the rule texts' own examples, asked of both ----------------------------------------------

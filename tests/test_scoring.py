@@ -404,12 +404,12 @@ def test_match_record_wrong_scores(bad):
 
 @pytest.mark.parametrize("seats", [0, 9, True, 2.0, "2"])
 def test_match_seats_validation(seats):
-    msg = message_of(ValueError, Match, Variant(), seats)
+    msg = message_of(nl.NertsError, Match, Variant(), seats)
     assert msg == f"seats must be an int 1..8; got {seats!r}"
 
 
 def test_match_seats_must_match_teams():
-    msg = message_of(ValueError, Match, Variant(teams=((0, 1),)), 3)
+    msg = message_of(nl.NertsError, Match, Variant(teams=((0, 1),)), 3)
     assert msg == "Variant.teams ((0, 1),) must group exactly seats 0..2"
     assert Match(Variant(teams=((0, 1),)), 2).team_totals == (0,)
 

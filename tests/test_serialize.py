@@ -47,7 +47,7 @@ STANDARD_VARIANT_JSON = (
     '"space_fill_mandatory": false, "slide_under": "needs_space", "foundation_build": '
     '"same_suit", "foundation_limit": "unlimited", "tie_policy": "both_keep", "stock_turn": 3, '
     '"stock_remainder": "flip_immediately", "max_stock_passes": null, "stock_access": "anytime", '
-    '"stuck_resolution": "rotate_one", "call_mode": "optional", "caller_bonus": 0, '
+    '"stuck_resolution": "restock", "call_mode": "optional", "caller_bonus": 0, '
     '"foundation_points": 1, "nerts_penalty": 2, "king_bonus": 0, "target_score": 100, '
     '"jokers_per_deck": 0, "joker_binding": "permanent", "teams": null}'
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
@@ -133,15 +134,22 @@ def test_waste_tops_respect_the_pass_limit_and_flip_immediately() -> None:
     assert flay.deck[-1] not in tops
 
 
-def test_resolution_rotates_every_stock_then_ends_in_stalemate() -> None:
+def test_the_standard_resolution_restocks_every_seat_then_ends_in_stalemate() -> None:
+    # Seeds: "all players must form a new stock this way" (the rest of the stock onto the
+    # waste, the waste turned over), and "if all players are stuck, even with a new stock,
+    # the hand ends and is scored as usual".
     s = nl.apply(_stalemated(), move("1:turn"))  # seat 1 has a waste to turn back in
     assert nl.all_stuck(s)
-    before = [lay.deck for lay in s.seats]
+    assert s.variant.stuck_resolution == "restock"
+    before = [(lay.waste, lay.stock) for lay in s.seats]
     once = nl.resolve_stalemate(s)
     assert (once.stalled, once.resolutions, once.is_over) == (True, 1, False)
-    for lay, deck in zip(once.seats, before, strict=True):
-        assert lay.cursor == 0
-        assert lay.deck == (*deck[1:], deck[0])  # waste turned in, top card to the bottom
+    for lay, (waste, stock) in zip(once.seats, before, strict=True):
+        # the stock's cards go onto the waste (in turning order: the stock's top first),
+        # then the whole pile turns over: its bottom card, the waste's first, is on top
+        piled = (*waste, *reversed(stock))
+        assert lay.waste == ()
+        assert lay.stock == tuple(reversed(piled))
     assert nl.all_stuck(once)
     ended = nl.resolve_stalemate(once)
     assert ended.status is nl.EndReason.STALEMATE
@@ -165,6 +173,19 @@ def test_progress_after_a_resolution_clears_the_stalled_flag() -> None:
     assert after.resolutions == 1
     turned = nl.apply(unstuck, move("1:turn"))
     assert turned.stalled  # a stock turn is not progress
+
+
+def test_rotate_one_restocks_and_moves_the_top_card_to_the_bottom() -> None:
+    s = nl.apply(_stalemated(nl.Variant(stuck_resolution="rotate_one")), move("1:turn"))
+    before = [lay.deck for lay in s.seats]
+    once = nl.resolve_stalemate(s)
+    assert once.stalled
+    for lay, deck in zip(once.seats, before, strict=True):
+        assert lay.cursor == 0
+        assert lay.deck == (*deck[1:], deck[0])  # waste turned in, top card to the bottom
+    restocked = nl.resolve_stalemate(attrs.evolve(s, variant=nl.Variant()))
+    assert [lay.deck for lay in restocked.seats] == before
+    assert nl.resolve_stalemate(once).status is nl.EndReason.STALEMATE
 
 
 def test_end_hand_and_shuffle_resolutions() -> None:

@@ -794,7 +794,7 @@ def test_table_replay_records_stalemate_resolutions() -> None:
     replay = table.replay()
     final, log = nl.play_hand(nl.deal("standard", seats=1, seed=0), [nl.greedy_bot])
     assert replay.events == tuple(RESOLVE if m is None else m for m in log)
-    assert log.count(None) == 4
+    assert log.count(None) == 2  # a restock that helps nobody, then the end
     assert replay.final() == table.state == final
 
 

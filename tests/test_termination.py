@@ -43,7 +43,7 @@ PROGRESS_BOUND = 2 * 52
 GREEDY_BOUND = 5_000
 RANDOM_BOUND = 20_000
 PRESETS = nl.variants.names()
-RESOLUTIONS: tuple[StuckResolution, ...] = ("rotate_one", "shuffle", "end_hand")
+RESOLUTIONS: tuple[StuckResolution, ...] = ("restock", "rotate_one", "shuffle", "end_hand")
 
 
 def is_progress(move: nl.Move) -> bool:
@@ -149,7 +149,7 @@ def test_play_hand_ends_the_hands_of_bots_that_never_wait() -> None:
     # A random bot never waits: stuck, it still shuffles and turns (it rotates only where its
     # view proves it stuck). The driver resolves the stalemate after a round without progress
     # in which every seat is stuck.
-    final, log = nl.play_hand(nl.deal("standard", 1, 0), [nl.RandomBot(0)], max_actions=20_000)
+    final, log = nl.play_hand(nl.deal("standard", 1, 1), [nl.RandomBot(1)], max_actions=20_000)
     assert final.status is nl.EndReason.STALEMATE
-    assert len(log) == 308
-    assert log.count(None) == 5
+    assert len(log) == 328
+    assert log.count(None) == 2  # a restock that helps nobody, then the end

@@ -57,7 +57,7 @@ STANDARD = {
     "stock_remainder": "flip_immediately",
     "max_stock_passes": None,
     "stock_access": "anytime",
-    "stuck_resolution": "rotate_one",
+    "stuck_resolution": "restock",
     "call_mode": "optional",
     "caller_bonus": 0,
     "foundation_points": 1,
@@ -118,7 +118,7 @@ valid_variants = st.builds(
     stock_remainder=st.sampled_from(["partial_turn", "flip_immediately"]),
     max_stock_passes=st.one_of(st.none(), st.integers(0, 1000)),
     stock_access=st.sampled_from(["anytime", "when_blocked"]),
-    stuck_resolution=st.sampled_from(["rotate_one", "shuffle", "end_hand"]),
+    stuck_resolution=st.sampled_from(["restock", "rotate_one", "shuffle", "end_hand"]),
     call_mode=st.sampled_from(["optional", "auto"]),
     caller_bonus=st.integers(-1000, 1000),
     foundation_points=st.integers(-100, 100),
@@ -241,6 +241,7 @@ VALID = [
     ("max_stock_passes", 10**9),
     ("stock_access", "anytime"),
     ("stock_access", "when_blocked"),
+    ("stuck_resolution", "restock"),
     ("stuck_resolution", "rotate_one"),
     ("stuck_resolution", "shuffle"),
     ("stuck_resolution", "end_hand"),
@@ -346,7 +347,7 @@ INVALID = [
     (
         "stuck_resolution",
         "rotate",
-        f"must be one of {_choices('rotate_one', 'shuffle', 'end_hand')}; got 'rotate'",
+        f"must be one of {_choices('restock', 'rotate_one', 'shuffle', 'end_hand')}; got 'rotate'",
     ),
     ("call_mode", "manual", f"must be one of {_choices('optional', 'auto')}; got 'manual'"),
     ("caller_bonus", -1001, "must be an int -1000..1000; got -1001"),
@@ -515,7 +516,7 @@ def test_check_seats_accepts(seats):
 
 @pytest.mark.parametrize("seats", [0, 9, -1, True, False, 2.0, "2", None])
 def test_check_seats_rejects(seats):
-    msg = message_of(ValueError, Variant().check_seats, seats)
+    msg = message_of(nl.NertsError, Variant().check_seats, seats)
     assert msg == f"seats must be an int 1..8; got {seats!r}"
 
 
@@ -523,25 +524,25 @@ def test_check_seats_teams_coverage():
     v = Variant(teams=((0, 2), (1, 3)))
     v.check_seats(4)
     for seats in (3, 5):
-        msg = message_of(ValueError, v.check_seats, seats)
+        msg = message_of(nl.NertsError, v.check_seats, seats)
         assert msg == f"Variant.teams ((0, 2), (1, 3)) must group exactly seats 0..{seats - 1}"
     single = Variant(teams=((0,),))
     single.check_seats(1)
-    assert message_of(ValueError, single.check_seats, 2) == (
+    assert message_of(nl.NertsError, single.check_seats, 2) == (
         "Variant.teams ((0,),) must group exactly seats 0..1"
     )
     gap = Variant(teams=((0,), (2,)))
-    assert message_of(ValueError, gap.check_seats, 2) == (
+    assert message_of(nl.NertsError, gap.check_seats, 2) == (
         "Variant.teams ((0,), (2,)) must group exactly seats 0..1"
     )
-    assert message_of(ValueError, gap.check_seats, 3) == (
+    assert message_of(nl.NertsError, gap.check_seats, 3) == (
         "Variant.teams ((0,), (2,)) must group exactly seats 0..2"
     )
 
 
 def test_check_seats_seat_count_checked_before_teams():
     v = Variant(teams=((0, 1),))
-    assert message_of(ValueError, v.check_seats, 9) == "seats must be an int 1..8; got 9"
+    assert message_of(nl.NertsError, v.check_seats, 9) == "seats must be an int 1..8; got 9"
 
 
 # --- specs --------------------------------------------------------------------------------

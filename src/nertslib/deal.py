@@ -112,7 +112,7 @@ def deal(variant: Variant | str, seats: int = 4, seed: int = 0) -> GameState:
     >>> nl.deal("standard", seats=9)
     Traceback (most recent call last):
     ...
-    ValueError: seats must be an int 1..8; got 9
+    nertslib.errors.NertsError: seats must be an int 1..8; got 9
     """
     if isinstance(variant, str):
         variant = get(variant)

@@ -33,6 +33,7 @@ __all__ = [
     "declarations",
     "effective_keys",
     "joker_constraint",
+    "lifted_key",
     "pile_base",
     "pile_problem",
     "position_key",
@@ -158,6 +159,23 @@ def joker_constraint(pile: tuple[int, ...], bound: tuple[int, ...], i: int) -> i
     """
     base = pile_base(effective_keys(pile, bound))
     return position_key(base, i) if base >= 0 else -1
+
+
+def lifted_key(bound: tuple[int, ...], joker: int) -> int:
+    """The key joker ``joker`` is held to as it leaves the top of a work pile, or -1 if open.
+
+    Only a card played onto a joker fixes it (rules.md §9): the card *beneath* a joker
+    constrains what may be played onto the joker while it lies there, never where the joker
+    itself may go. A joker on top of a pile is held only by its binding (``bound``, see
+    :class:`~nertslib.Layout`: a card once played onto it under ``joker_binding="permanent"``),
+    so with no binding it moves to a foundation or another pile as freely as from the hand.
+
+    >>> from nertslib.jokers import lifted_key
+    >>> joker_1 = 52
+    >>> lifted_key((), joker_1), lifted_key((19, -1), joker_1)  # open; bound to a red 9
+    (-1, 19)
+    """
+    return bound[FACE[joker] - 52] if bound else -1
 
 
 def bind_pile(pile: tuple[int, ...], bound: tuple[int, ...], jokers: int) -> tuple[int, ...]:

@@ -18,7 +18,7 @@ from typing import Final
 from nertslib.cards import CARDS, FACE, KEY, MAX_SEATS, OWNER, RANK, declared_id
 from nertslib.context import Context, Piles, Shared, WorkFacts
 from nertslib.errors import NertsError
-from nertslib.jokers import declaration_fits, declarations, joker_constraint, valid_pile
+from nertslib.jokers import declaration_fits, declarations, lifted_key, valid_pile
 from nertslib.moves import K_PLAY, Move, Zone
 from nertslib.predicates import (
     FROM_NERTS,
@@ -156,7 +156,7 @@ def foundation_plays(
     """Append the plays of ``card`` (from ``source`` pile ``sidx``) to the foundations.
 
     A joker goes up declared, as each card its position allows: ``held`` is the key its work
-    pile holds it to, ``-1`` when open (see :mod:`nertslib.jokers`).
+    binding holds it to, ``-1`` when open (:func:`nertslib.jokers.lifted_key`).
     """
     if KEY[card] < 0:
         _joker_foundation_plays(state, ctx, card, source, sidx, held, out)
@@ -218,7 +218,7 @@ def top_plays(state: Shared, lay: Layout, out: list[Move]) -> None:
         foundation_plays(state, ctx, top, FROM_WASTE, 0, -1, out)
     for i, pile in enumerate(lay.work):
         if pile and (RANK[top := pile[-1]] <= 1 or fkey[top] in need):
-            held = joker_constraint(pile, lay.bound, len(pile) - 1) if KEY[top] < 0 else -1
+            held = lifted_key(lay.bound, top) if KEY[top] < 0 else -1
             foundation_plays(state, ctx, top, FROM_WORK, i, held, out)
 
 

@@ -34,7 +34,7 @@ import attrs
 from nertslib.arbiter import arbitrate
 from nertslib.cards import MAX_SEATS, EvalRepr
 from nertslib.deal import deal
-from nertslib.errors import error_for
+from nertslib.errors import NertsError, error_for
 from nertslib.moves import Move
 from nertslib.quoting import excerpt
 from nertslib.rules import apply
@@ -76,7 +76,7 @@ def _to_moves(value: Iterable[Move]) -> tuple[Move, ...]:
         return tuple(value)
     except TypeError:
         msg = f"Batch.moves must be an iterable of Moves; got {value!r}"
-        raise ValueError(msg) from None
+        raise NertsError(msg) from None
 
 
 def _check_moves(
@@ -84,11 +84,11 @@ def _check_moves(
 ) -> None:
     if not value:
         msg = "a Batch holds at least one move; got none"
-        raise ValueError(msg)
+        raise NertsError(msg)
     for i, move in enumerate(value):
         if not isinstance(cast(object, move), Move):
             msg = f"Batch.moves[{i}] must be a Move; got {move!r}"
-            raise ValueError(msg)
+            raise NertsError(msg)
 
 
 @attrs.frozen
@@ -166,7 +166,7 @@ def step(state: GameState, event: Event) -> GameState:
     if cast(object, event) is RESOLVE:
         return resolve_stalemate(state)
     msg = f"a replay event is a Move, a Batch or RESOLVE, got {event!r}"
-    raise ValueError(msg)
+    raise NertsError(msg)
 
 
 def _to_events(value: Iterable[Event]) -> tuple[Event, ...]:
@@ -175,20 +175,20 @@ def _to_events(value: Iterable[Event]) -> tuple[Event, ...]:
 
 def _check_seats(_inst: object, _attr: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or not 1 <= value <= MAX_SEATS:
-        msg = f"Replay.seats must be an int 1..{MAX_SEATS}; got {value!r}"
-        raise ValueError(msg)
+        msg = f"Replay.seats must be an int 1..{MAX_SEATS}; got {excerpt(value)}"
+        raise NertsError(msg)
 
 
 def _check_seed(_inst: object, _attr: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or not 0 <= value < SEED_LIMIT:
         msg = f"Replay.seed must be an int from 0 to 2**64 - 1; got {excerpt(value)}"
-        raise ValueError(msg)
+        raise NertsError(msg)
 
 
 def _check_variant(_inst: object, _attr: attrs.Attribute[Variant], value: Variant) -> None:
     if not isinstance(cast(object, value), Variant):
         msg = f"Replay.variant must be a Variant; got {value!r}"
-        raise ValueError(msg)
+        raise NertsError(msg)
 
 
 @attrs.frozen
@@ -234,7 +234,7 @@ class Replay:
         for i, event in enumerate(self.events):
             if not isinstance(cast(object, event), Move | Batch | SystemStep):
                 msg = f"Replay.events[{i}] must be a Move, a Batch or RESOLVE; got {event!r}"
-                raise ValueError(msg)
+                raise NertsError(msg)
         state = self.start()
         for i, event in enumerate(self.events):
             try:

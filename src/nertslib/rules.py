@@ -321,7 +321,7 @@ def _reject_joker(state: GameState, lay: Layout, move: Move) -> Rejection | None
     if move.to_foundation:
         return Rejection(
             Reason.BAD_DECLARATION,
-            f"{shown} does not fit the rank and colour its work pile fixes",
+            f"{shown} does not fit the rank and colour a card played onto it fixed",
             move,
         )
     # Every rule _reject_card checks is one the generator checks too (jokers never meet

@@ -27,7 +27,7 @@ from nertslib.cards import KEY
 from nertslib.context import UNLIMITED, Context, Piles, Reach, Shared
 from nertslib.deal import shuffled
 from nertslib.errors import NertsError
-from nertslib.jokers import joker_constraint
+from nertslib.jokers import lifted_key
 from nertslib.movegen import (
     ONTO_WORK,
     RESTOCK,
@@ -236,7 +236,7 @@ def _generic_goal(state: Shared, ctx: Context, cards: Iterable[tuple[int, int]])
         for i, pile in enumerate(work):
             if pile:
                 top = pile[-1]
-                held = joker_constraint(pile, bound, len(pile) - 1) if KEY[top] < 0 else -1
+                held = lifted_key(bound, top) if KEY[top] < 0 else -1
                 foundation_plays(state, ctx, top, FROM_WORK, i, held, found)
         for card, source in cards:
             work_plays(ctx, piles, card, source, found)
@@ -421,11 +421,13 @@ def all_stuck(state: GameState) -> bool:
 def resolve_stalemate(state: GameState) -> GameState:
     """The everyone-stuck step: a system action, taken when :func:`all_stuck` holds.
 
-    With ``stuck_resolution="rotate_one"`` each seat turns its waste into its stock and moves
-    the top card to the bottom; with ``"shuffle"`` each seat's stock and waste are shuffled
-    together (from the state's seed and the resolution's number); with ``"end_hand"`` the hand
-    ends at once. If a resolution was already applied and no seat has made progress since, the
-    call ends the hand in stalemate instead.
+    With ``stuck_resolution="restock"`` (the seeds' rule, the standard) each seat forms a new
+    stock: its remaining stock cards go onto its waste and the whole waste is turned over,
+    order restored, no card moved. ``"rotate_one"`` does the same and then moves the new
+    stock's top card to the bottom; ``"shuffle"`` shuffles each seat's stock and waste together
+    (from the state's seed and the resolution's number); ``"end_hand"`` ends the hand at once.
+    If a resolution was already applied and no seat has made progress since ("stuck, even with
+    a new stock"), the call ends the hand in stalemate instead.
 
     Raises:
         NertsError: (a :class:`ValueError`) if the hand is over or some seat is not stuck.
@@ -462,11 +464,16 @@ def resolve_stalemate(state: GameState) -> GameState:
 
 
 def _resolved(state: GameState, lay: Layout, rule: str) -> Layout:
-    """The seat's layout after the stock resolution ``rule`` (its waste turned into its stock)."""
+    """The seat's layout after the stock resolution ``rule`` (its waste turned into its stock).
+
+    The deck holds the waste bottom first, then the stock in turning order: the remaining
+    stock turned onto the waste and the waste turned over give the same order from the start,
+    so a restock only moves the cursor back to the first card.
+    """
     deck = lay.deck
     if rule == "shuffle":
         deck = shuffled(deck, state.seed, 8 * (state.resolutions + 1) + lay.seat)
-    elif deck:
+    elif rule == "rotate_one" and deck:
         deck = (*deck[1:], deck[0])
     return Layout(lay.seat, lay.nerts, lay.work, deck, 0, lay.passes, lay.down, lay.bound)
 

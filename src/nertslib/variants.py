@@ -28,6 +28,7 @@ from typing import Any, Final, Literal, cast, get_args
 import attrs
 
 from nertslib.cards import MAX_JOKERS, MAX_SEATS
+from nertslib.errors import NertsError
 from nertslib.quoting import excerpt
 
 __all__ = [
@@ -52,7 +53,7 @@ FoundationLimit = Literal["unlimited", "one_per_suit"]
 TiePolicy = Literal["first_wins", "both_keep"]
 StockRemainder = Literal["flip_immediately", "partial_turn"]
 StockAccess = Literal["anytime", "when_blocked"]
-StuckResolution = Literal["rotate_one", "shuffle", "end_hand"]
+StuckResolution = Literal["restock", "rotate_one", "shuffle", "end_hand"]
 CallMode = Literal["optional", "auto"]
 JokerBinding = Literal["permanent", "while_covered"]
 BySeatCount = Literal["by_seat_count"]
@@ -188,8 +189,10 @@ class Variant:
         stock_access: ``"anytime"``, or ``"when_blocked"``: stock actions only while the seat
             has no play to a foundation, from its Nerts pile or from its waste.
         stuck_resolution: What :func:`nertslib.resolve_stalemate` does when every seat is
-            stuck: rotate one card of every stock, shuffle every stock with the state's seed,
-            or end the hand.
+            stuck: ``"restock"`` (the seeds' rule) turns every seat's waste into a new stock
+            (the remaining stock cards onto the waste first, no card moved); ``"rotate_one"``
+            also moves the new stock's top card to the bottom; ``"shuffle"`` shuffles every
+            stock with the state's seed; ``"end_hand"`` ends the hand.
         call_mode: ``"optional"``: a seat with an empty Nerts pile may call Nerts. ``"auto"``:
             the hand ends the moment any Nerts pile empties.
         caller_bonus: Points for the seat that ends the hand by Nerts.
@@ -242,7 +245,7 @@ class Variant:
         default="anytime", validator=_literal(StockAccess), kw_only=True
     )
     stuck_resolution: StuckResolution = attrs.field(
-        default="rotate_one", validator=_literal(StuckResolution), kw_only=True
+        default="restock", validator=_literal(StuckResolution), kw_only=True
     )
     call_mode: CallMode = attrs.field(
         default="optional", validator=_literal(CallMode), kw_only=True
@@ -306,19 +309,25 @@ class Variant:
         return rule
 
     def check_seats(self, seats: int) -> None:
-        """Raise :class:`ValueError` unless a hand of ``seats`` seats can be dealt.
+        """Raise :class:`~nertslib.NertsError` unless a hand of ``seats`` seats can be dealt.
 
-        The deck must hold the Nerts pile and the work piles, and ``teams`` (if given) must
-        group exactly the seats ``0 .. seats-1``.
+        A hand has 1 to 8 seats (rules.md §1), and ``teams`` (if given) must group exactly
+        the seats ``0 .. seats-1``.
+
+        >>> import nertslib as nl
+        >>> nl.Variant().check_seats(9)
+        Traceback (most recent call last):
+        ...
+        nertslib.errors.NertsError: seats must be an int 1..8; got 9
         """
         if type(seats) is not int or not 1 <= seats <= MAX_SEATS:
-            msg = f"seats must be an int 1..{MAX_SEATS}; got {seats!r}"
-            raise ValueError(msg)
+            msg = f"seats must be an int 1..{MAX_SEATS}; got {excerpt(seats)}"
+            raise NertsError(msg)
         if self.teams is not None:
             grouped = sorted(s for t in self.teams for s in t)
             if grouped != list(range(seats)):
                 msg = f"Variant.teams {self.teams!r} must group exactly seats 0..{seats - 1}"
-                raise ValueError(msg)
+                raise NertsError(msg)
 
     # --- names, specs and JSON -------------------------------------------------------------
 

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 from nertslib.bots.basic import Bot, greedy_bot, greedy_on_position
 from nertslib.deal import deal
+from nertslib.errors import NertsError
 from nertslib.moves import Move
 from nertslib.replay import RESOLVE, Replay, trusted_replay
 from nertslib.rules import apply
@@ -62,7 +63,7 @@ def play_hand(
     """
     if len(bots) != len(state.layouts):
         msg = f"need one bot per seat: {len(state.layouts)} seats, {len(bots)} bots"
-        raise ValueError(msg)
+        raise NertsError(msg)
     log: list[Move | None] = []
     patient = [bool(getattr(bot, "waits_when_stuck", False)) for bot in bots]
     # Where a seat is not stuck and has no face-down cards, and there are no jokers, the greedy
@@ -100,7 +101,7 @@ def play_hand(
             log.append(None)
         elif not moved:
             msg = "every bot waited although some seat can still make progress"
-            raise ValueError(msg)
+            raise NertsError(msg)
     return state, tuple(log)
 
 
@@ -136,7 +137,7 @@ def play_match(
         result = outcome(final)
         if result is None:
             msg = f"hand {hand} did not end"
-            raise ValueError(msg)
+            raise NertsError(msg)
         match = match.record(result)
         hand += 1
     return match

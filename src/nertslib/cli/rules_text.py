@@ -109,6 +109,8 @@ def _stock(v: Variant) -> list[str]:
 
 def _stuck(v: Variant) -> list[str]:
     what = {
+        "restock": "every seat puts its remaining stock onto its waste and turns the waste "
+        "over into a new stock",
         "rotate_one": "every seat turns its waste into its stock and moves the top card to "
         "the bottom",
         "shuffle": "every stock is shuffled",
