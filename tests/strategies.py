@@ -67,8 +67,6 @@ def variants(draw: st.DrawFn) -> nl.Variant:
         # The Klondike deal takes 1 + 2 + ... + n work cards: keep the Nerts pile within the deck.
         most = 6 if data["work_piles"] == "by_seat_count" else data["work_piles"]
         data["nerts_pile_size"] = min(data["nerts_pile_size"], 52 - most * (most + 1) // 2)
-    if data["space_fill"] == "king_only":
-        data["jokers_per_deck"] = 0  # refused together (see docs/jokers.md)
     return nl.Variant.from_dict(data)
 
 

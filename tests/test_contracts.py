@@ -175,11 +175,11 @@ def test_joker_key_arithmetic() -> None:
 
 def test_declaration_fits() -> None:
     cases = itertools.product([-1, *range(40)], range(40))
-    assert check_contract(jokers.declaration_fits, cases) == 27 * 26
+    assert check_contract(jokers.declaration_fits, cases) == 28 * 26  # KING_OPEN (28) too
 
 
 def test_pile_base() -> None:
-    keys = [-1, *range(2, 28)]
+    keys = [-1, *range(2, 29)]  # 28: KING_OPEN, a joker standing for a King
     cases = [(t,) for n in range(4) for t in itertools.product(keys, repeat=n)]
     cases += [((-1,) * 13,), ((-1,) * 14,), ((27, *(-1,) * 12),), ((27, *(-1,) * 13),)]
     assert check_contract(jokers.pile_base, cases) == len(cases)

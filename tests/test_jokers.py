@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import nertslib as nl
 from nertslib import stuck
 from nertslib.cards import CARDS, DECK_SPAN, FACE, JOKER_OF, KEY
-from nertslib.jokers import FREE, INVALID, declaration_fits, pile_base, position_key
+from nertslib.jokers import FREE, INVALID, KING_OPEN, declaration_fits, pile_base, position_key
 from nertslib.rules import pile_problem
 from nertslib.testing import clear_caches, random_sim_test, state_problems
 from tests.helpers import count_calls, move, moves_text, position
@@ -429,15 +429,58 @@ def test_random_sim_with_jokers(binding, build):
     assert report.hands == 1
 
 
-def test_jokers_with_king_only_spaces_are_refused() -> None:
-    with pytest.raises(ValueError, match="not implemented yet") as info:
-        nl.Variant(jokers_per_deck=2, space_fill="king_only")
-    assert str(info.value) == (
-        "Variant.jokers_per_deck > 0 with space_fill='king_only' is not implemented yet "
-        "(a joker filling a King-only space would have to stay a King)"
-    )
-    with pytest.raises(ValueError, match="would have to stay a King"):
-        nl.Variant.from_spec("pounce,jokers_per_deck=1")
+KINGS_ONLY = nl.Variant(jokers_per_deck=1, space_fill="king_only")
+
+
+def test_a_joker_fills_a_king_only_space_standing_for_a_king():
+    # rules.md §9: "Where only Kings fill a space, a joker may fill one standing for a King
+    # (its colour open until a card is played onto it)."
+    s = position(KINGS_ONLY, nerts={0: "X1"}, work={0: ["5S", "", "QH", "KD"]}, waste={0: "QS"})
+    moves = work_moves(s)
+    assert "0:X1@N>P1" in moves
+    assert "0:X1@N>U2" in moves  # under the Q♥, as its King (a space is open)
+    assert "0:X1@N>U0" not in moves  # under the 5♠ it would be a red 6, not a King
+    kinged = nl.apply(s, move("0:X1@N>P1"))
+    assert kinged.seats[0].bound == (KING_OPEN,)
+    assert kinged.to_nfen().split()[2].split("|")[2] == "X1(K)"
+    assert nl.GameState.from_nfen(kinged.to_nfen()) == kinged
+    assert state_problems(kinged) == []
+    # a Queen of either colour goes onto it; the 5♠ does not
+    after = work_moves(kinged)
+    assert {"0:QS@W>P1", "0:QH@P2>P1"} <= set(after)
+    assert not any(m.startswith("0:5S@P0>P1") for m in after)
+    # the first card played onto it fixes its colour: black, under the Q♥
+    covered = nl.apply(kinged, move("0:QH@P2>P1"))
+    assert covered.seats[0].joker_key(nl.Card.joker_of(0, 1)) == 26
+    # up to a foundation it goes only as a King
+    up = [m for m in moves_text(kinged, 0) if ">F" in m]
+    assert up == []  # no foundation needs a King, and a King starts none
+
+
+def test_a_king_joker_goes_up_only_as_a_king_and_leaves_its_stand_behind():
+    ranks = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q")
+    spades, hearts = (".".join(f"{r}{suit}0" for r in ranks) for suit in "SH")
+    loose = attrs.evolve(KINGS_ONLY, joker_binding="while_covered")
+    for variant in (KINGS_ONLY, loose):
+        s = position(
+            variant, foundations=[spades, hearts], nerts={0: "X1"}, work={0: ["", "", "9C", "9D"]}
+        )
+        s = nl.apply(s, move("0:X1@N>P0"))
+        assert [m for m in work_moves(s) if ">F" in m] == ["0:X1=KS@P0>F0", "0:X1=KH@P0>F1"]
+        moved = nl.apply(s, move("0:X1@P0>P1"))
+        assert moved.seats[0].bound == (KING_OPEN,)  # into another space: still a King
+        up = nl.apply(moved, move("0:X1=KH@P1>F1"))
+        assert up.seats[0].bound == ()
+        assert state_problems(up) == []
+
+
+def test_a_run_fills_a_king_only_space_only_standing_on_a_king():
+    # X1 lies at the base under the 5♥ (dealt there: a black 6 while the 5♥ covers it);
+    # that pile cannot fill a King-only space, the X1 alone on a pile can.
+    s = position(KINGS_ONLY, work={0: ["X1.5H", "", "QC", "KD"]})
+    assert not any(m.startswith("0:X1@P0>P1") for m in work_moves(s))
+    t = position(KINGS_ONLY, work={0: ["X1.QH", "", "5S", "KD"]})
+    assert "0:X1@P0>P1" in work_moves(t)
 
 
 def test_the_exact_joker_search_takes_piles_in_any_order_as_one(

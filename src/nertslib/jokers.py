@@ -27,17 +27,20 @@ from nertslib.cards import CARDS, DECLARED_BASE, FACE, KEY
 __all__ = [
     "FREE",
     "INVALID",
+    "KING_OPEN",
     "bind_pile",
     "bind_piles",
     "declaration_fits",
     "declarations",
     "effective_keys",
     "joker_constraint",
+    "kinged",
     "lifted_key",
     "pile_base",
     "pile_problem",
     "position_key",
     "rank_of_key",
+    "stands_as_king",
     "valid_pile",
 ]
 
@@ -47,6 +50,10 @@ FREE: Final = -1
 INVALID: Final = -2
 #: The longest work pile: King down to Ace.
 MAX_RUN: Final = 13
+#: The binding of a joker that filled a King-only space or slid under as its King, standing
+#: for a King whose colour stays open until a card is played onto it (rules.md §9). It is no
+#: key. Only :func:`pile_base` and :func:`declaration_fits` read it, and only at a base.
+KING_OPEN: Final = 28
 
 
 def rank_of_key(key: int) -> int:
@@ -89,16 +96,21 @@ def pile_base(keys: tuple[int, ...]) -> int:
     is known, :data:`FREE` (-1) when none is and the pile is no longer than 13 cards, and
     :data:`INVALID` (-2) otherwise.
 
-    pre: len(keys) <= 14 and all(k == -1 or 2 <= k <= 27 for k in keys)
+    A joker bound to :data:`KING_OPEN` holds its position to a King of either colour.
+
+    pre: len(keys) <= 14 and all(k == -1 or 2 <= k <= 28 for k in keys)
     post: __return__ >= -2
-    post: __return__ != -1 or (len(keys) <= 13 and all(k == -1 for k in keys))
-    post: __return__ < 0 or all(k == -1 or position_key(__return__, i) == k for i, k in enumerate(keys))
+    post: __return__ != -1 or (len(keys) <= 13 and all(k in (-1, 28) for k in keys))
+    post: __return__ < 0 or all(k == -1 or position_key(__return__, i) == k or (k == 28 and i == 0 and __return__ >> 1 == 13) for i, k in enumerate(keys))
     post: __return__ < 0 or (__return__ >> 1) <= 13 and (__return__ >> 1) - len(keys) >= 0
-    post: __return__ != -2 or not any(all(k == -1 or position_key(b, i) == k for i, k in enumerate(keys)) for b in range(len(keys) * 2, 28))
+    post: __return__ != -2 or not any(all(k == -1 or position_key(b, i) == k or (k == 28 and i == 0 and b >> 1 == 13) for i, k in enumerate(keys)) for b in range(len(keys) * 2, 28))
     """  # noqa: E501 - contracts are one line each
     base = FREE
     for i, k in enumerate(keys):
-        if k >= 0:
+        if k == KING_OPEN:
+            if i:
+                return INVALID
+        elif k >= 0:
             b = (k ^ (i & 1)) + 2 * i
             if base == FREE:
                 base = b
@@ -109,16 +121,22 @@ def pile_base(keys: tuple[int, ...]) -> int:
         return FREE if n <= MAX_RUN else INVALID
     if base >> 1 > MAX_RUN or (base >> 1) - n < 0:
         return INVALID
+    if keys[0] == KING_OPEN and base >> 1 != MAX_RUN:
+        return INVALID
     return base
 
 
 def declaration_fits(constraint: int, declared_key: int) -> bool:
     """Whether a joker held to key ``constraint`` (``-1``: open) may be declared ``declared_key``.
 
-    pre: constraint == -1 or 2 <= constraint <= 27
+    A joker held to :data:`KING_OPEN` may be declared a King of either colour.
+
+    pre: constraint == -1 or 2 <= constraint <= 28
     pre: 2 <= declared_key <= 27
-    post: __return__ == (constraint in (-1, declared_key))
-    """
+    post: __return__ == (constraint in (-1, declared_key) or (constraint == 28 and declared_key >> 1 == 13))
+    """  # noqa: E501 - contracts are one line each
+    if constraint == KING_OPEN:
+        return declared_key >> 1 == MAX_RUN
     return constraint < 0 or constraint == declared_key
 
 
@@ -176,6 +194,43 @@ def lifted_key(bound: tuple[int, ...], joker: int) -> int:
     (-1, 19)
     """
     return bound[FACE[joker] - 52] if bound else -1
+
+
+def stands_as_king(keys: tuple[int, ...]) -> bool:
+    """Whether the run with effective keys ``keys`` may lie with its bottom card as a King.
+
+    What a King-only space asks of a run that fills it (``space_fill="king_only"``): its
+    bottom is a King, or an open joker standing for one (rules.md §9), and the run above it
+    builds down from there.
+
+    >>> from nertslib.jokers import stands_as_king
+    >>> joker, red_queen, red_five, black_king = -1, 25, 11, 26
+    >>> stands_as_king((joker, red_queen)), stands_as_king((joker, red_five))
+    (True, False)
+    >>> stands_as_king((black_king,)), stands_as_king((red_queen,))
+    (True, False)
+    """
+    first = KING_OPEN if keys[0] < 0 else keys[0]
+    base = pile_base((first, *keys[1:]))
+    return base == FREE or (base >= 0 and base >> 1 == MAX_RUN)
+
+
+def kinged(bound: tuple[int, ...], joker: int, jokers: int) -> tuple[int, ...]:
+    """``bound`` after ``joker`` filled a King-only space: open, it now stands for a King.
+
+    ``jokers`` is the number of jokers per deck. A joker already held to an identity keeps
+    it (the move that brought it there was only legal if that identity is a King's).
+
+    >>> from nertslib.jokers import KING_OPEN, kinged
+    >>> joker_1 = 52
+    >>> kinged((), joker_1, 2) == (KING_OPEN, -1), kinged((26, -1), joker_1, 2)
+    (True, (26, -1))
+    """
+    new = list(bound) if bound else [-1] * jokers
+    if new[FACE[joker] - 52] >= 0:
+        return bound
+    new[FACE[joker] - 52] = KING_OPEN
+    return tuple(new)
 
 
 def bind_pile(pile: tuple[int, ...], bound: tuple[int, ...], jokers: int) -> tuple[int, ...]:

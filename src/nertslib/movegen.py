@@ -16,9 +16,18 @@ from __future__ import annotations
 from typing import Final
 
 from nertslib.cards import CARDS, FACE, KEY, MAX_SEATS, OWNER, RANK, declared_id
-from nertslib.context import Context, Piles, Shared, WorkFacts
+from nertslib.context import SPACE_KING_ONLY, Context, Piles, Shared, WorkFacts
 from nertslib.errors import NertsError
-from nertslib.jokers import declaration_fits, declarations, lifted_key, valid_pile
+from nertslib.jokers import (
+    INVALID,
+    declaration_fits,
+    declarations,
+    effective_keys,
+    lifted_key,
+    pile_base,
+    stands_as_king,
+    valid_pile,
+)
 from nertslib.moves import K_PLAY, Move, Zone
 from nertslib.predicates import (
     FROM_NERTS,
@@ -124,8 +133,20 @@ def play_move(ctx: Context, card: int, source: int, sidx: int, target: int, tidx
 
 def _slides_under(ctx: Context, bound: tuple[int, ...], card: int, target: tuple[int, ...]) -> bool:
     if ctx.jokers:
-        return valid_pile((card, *target), bound)
+        return _may_lie_in_space(ctx, bound, (card, *target))
     return fits_under(card, target[0])
+
+
+def _may_lie_in_space(ctx: Context, bound: tuple[int, ...], run: tuple[int, ...]) -> bool:
+    """Whether ``run`` (bottom first) of a joker variant may lie as a pile of its own.
+
+    It must build down in some way its jokers allow; where only Kings fill spaces, on a King
+    (rules.md §9: a joker may fill such a space standing for a King).
+    """
+    keys = effective_keys(run, bound)
+    if ctx.space == SPACE_KING_ONLY:
+        return stands_as_king(keys)
+    return pile_base(keys) != INVALID
 
 
 def mandatory_fills(lay: Layout, ctx: Context) -> list[Move] | None:
@@ -270,7 +291,7 @@ def shuffle_moves(ctx: Context, piles: Piles) -> list[tuple[int, int, int, int]]
     for i, pile in enumerate(work):
         if not pile:
             continue
-        into = _space_starts(ctx, pile) if space else ()
+        into = _space_starts(ctx, bound, pile) if space else ()
         # A pile descends by one from its base, so only the card ``reach - rank(top)`` places
         # up can fit a top: the one the predicates are asked about.
         n, reach = len(pile), RANK[pile[0]] + 1
@@ -324,13 +345,15 @@ def shuffle_plays(ctx: Context, piles: Piles, facts: WorkFacts) -> tuple[Move, .
     return plays
 
 
-def _space_starts(ctx: Context, pile: tuple[int, ...]) -> list[int]:
+def _space_starts(ctx: Context, bound: tuple[int, ...], pile: tuple[int, ...]) -> list[int]:
     """The indices of ``pile`` from which its cards may move into a space."""
     n = len(pile)
     return [
         d
         for d in range(n)
-        if may_move_suffix(ctx.move_rule, d, n) and may_fill_space(ctx.space, pile[d], FROM_WORK)
+        if may_move_suffix(ctx.move_rule, d, n)
+        and may_fill_space(ctx.space, pile[d], FROM_WORK)
+        and (not ctx.jokers or _may_lie_in_space(ctx, bound, pile[d:]))
     ]
 
 

@@ -8,7 +8,7 @@ tables and helpers they share live here, once.
   owner's seat digit (``"6H0"``). In a pile the owner is the seat the pile belongs to.
 * A pile is its codes joined by ``.`` (bottom first), ``-`` when empty.
 * A joker bound to an identity is written with it: ``X1(r9)`` (a red 9), ``X2(bQ)`` (a black
-  Queen).
+  Queen); a joker standing for a King in a King-only space, its colour open, ``X1(K)``.
 
 The tables are built at import and never change: the readers look canonical codes up in them
 (in C, through ``itemgetter`` and ``map``) and send anything else the long way, through
@@ -26,6 +26,7 @@ from operator import itemgetter
 from typing import Final
 
 from nertslib.cards import CARDS, DECK_SPAN, FACE, KEY, MAX_SEATS, RANK_CODES, parse_code
+from nertslib.jokers import KING_OPEN
 from nertslib.quoting import excerpt
 
 __all__ = [
@@ -87,6 +88,8 @@ def bound_text(key: int) -> str:
     >>> bound_text(9 * 2 + 1), bound_text(12 * 2)
     ('r9', 'bQ')
     """
+    if key == KING_OPEN:
+        return "K"
     return ("r" if key & 1 else "b") + RANK_CODES[key >> 1]
 
 
@@ -100,6 +103,8 @@ def bound_of(text: str) -> int:
     >>> bound_of("r9"), bound_of("bQ")
     (19, 24)
     """
+    if text == "K":
+        return KING_OPEN
     if len(text) < 2 or text[0] not in "rb" or text[1:] not in RANK_CODES[1:]:
         msg = f"not a joker binding: {excerpt(text)} (expected e.g. 'r9', 'bQ')"
         raise ValueError(msg)

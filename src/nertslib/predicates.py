@@ -270,13 +270,15 @@ def may_fill_space(space: int, card: int, source: int) -> bool:
 
     ``any`` lets every card in; ``nerts_only`` only the Nerts pile's top; ``king_only`` only a
     King (a King is always the base of its pile, so a King moved from a work pile moves its
-    whole pile, as a space requires). The same test decides what may slide under a pile:
-    sliding under is the shortcut for filling a space with the card and moving the pile onto it.
+    whole pile, as a space requires), or a joker standing for one (rank 0 here: whether the
+    run it brings may stand on a King is :func:`nertslib.jokers.stands_as_king`'s question).
+    The same test decides what may slide under a pile: sliding under is the shortcut for
+    filling a space with the card and moving the pile onto it.
 
     pre: 0 <= space <= 2 and 0 <= source <= 2
-    pre: 0 <= card < 432 and RANK[card] > 0
+    pre: 0 <= card < 432 and RANK[card] >= 0
     post: not __return__ or space != 1 or source == 0
-    post: not __return__ or space != 2 or RANK[card] == 13
+    post: not __return__ or space != 2 or RANK[card] in (0, 13)
     post: __return__ or space != 0
 
     >>> from nertslib.predicates import FROM_NERTS, FROM_WASTE, may_fill_space
@@ -291,7 +293,7 @@ def may_fill_space(space: int, card: int, source: int) -> bool:
         return True
     if space == SPACE_NERTS_ONLY:
         return source == FROM_NERTS
-    return RANK[card] == KING
+    return RANK[card] in (KING, 0)
 
 
 def may_move_suffix(move_rule: int, start: int, length: int) -> bool:

@@ -47,7 +47,7 @@ from nertslib.cards import (
     parse_card_id,
 )
 from nertslib.context import Context, context_for, need_index, plain_foundations
-from nertslib.jokers import bind_piles, pile_problem
+from nertslib.jokers import KING_OPEN, bind_piles, pile_problem
 from nertslib.notation import (
     CODE,
     FCODE,
@@ -810,7 +810,11 @@ def check_joker_piles(
     Raises:
         ValueError: naming the problem.
     """
-    if binds and variant.joker_binding != "permanent":
+    kings = [card for card, key in binds.items() if key == KING_OPEN]
+    if kings and variant.space_fill != "king_only":
+        msg = f"seat {seat}: {CARDS[kings[0]]} stands for a King only where Kings fill spaces"
+        raise ValueError(msg)
+    if len(kings) < len(binds) and variant.joker_binding != "permanent":
         msg = f"seat {seat}: joker_binding='while_covered' keeps no bindings"
         raise ValueError(msg)
     # a joker the deck does not hold has no slot to bind it in (the deck check comes later)

@@ -26,6 +26,7 @@ from nertslib.bots import greedy_bot
 from nertslib.cards import CARDS, DECK_SPAN, FACE, JOKER_OF, KEY, ON
 from nertslib.deal import SplitMix64, deal
 from nertslib.errors import IllegalMoveError
+from nertslib.jokers import KING_OPEN
 from nertslib.moves import Move
 from nertslib.rules import (
     apply,
@@ -252,9 +253,15 @@ def _joker_problems(state: GameState, seat: int) -> list[str]:
         for i, pile in enumerate(lay.work)
         if (problem := pile_problem(pile, lay.bound))
     ]
+    kings = [key for key in lay.bound if key == KING_OPEN]
+    exact = [key for key in lay.bound if 0 <= key != KING_OPEN]
     if not lay.bound:
         bound_jokers: list[int] = []
-    elif v.joker_binding != "permanent" or len(lay.bound) != v.jokers_per_deck:
+    elif (
+        (exact and v.joker_binding != "permanent")
+        or (kings and v.space_fill != "king_only")
+        or len(lay.bound) != v.jokers_per_deck
+    ):
         return [*problems, f"seat {seat} binds jokers as {lay.bound!r}"]
     else:
         bound_jokers = [n for n, key in enumerate(lay.bound) if key >= 0]

@@ -7,9 +7,9 @@ the bots' planner move cards between work piles with :func:`moved_piles`, the sa
 
 from __future__ import annotations
 
-from nertslib.cards import DECLARED_BASE, FACE
-from nertslib.context import Context, Piles
-from nertslib.jokers import bind_pile
+from nertslib.cards import DECLARED_BASE, FACE, KEY
+from nertslib.context import SPACE_KING_ONLY, Context, Piles
+from nertslib.jokers import bind_pile, kinged
 from nertslib.moves import K_CALL, K_PLAY, K_RESTOCK, K_ROTATE, K_TURN, Move, Zone
 from nertslib.predicates import FROM_WORK, turned_cursor
 from nertslib.state import EndReason, GameState, Layout
@@ -59,8 +59,9 @@ def piles_after(
 ) -> Piles:
     """:func:`moved_piles` with the jokers' bindings.
 
-    Under ``joker_binding="permanent"`` a joker covered on the target pile is bound to the
-    identity its cards fix.
+    A joker that fills a King-only space (or slides under as its King) stands for a King from
+    then on (:func:`nertslib.jokers.kinged`); under ``joker_binding="permanent"`` a joker
+    covered on the target pile is bound to the identity its cards fix.
 
     >>> import nertslib as nl
     >>> from nertslib.predicates import FROM_NERTS
@@ -71,6 +72,8 @@ def piles_after(
     """
     work, down, bound = piles
     work, down = moved_piles(work, down, card, source, sidx, onto, tidx)
+    if ctx.jokers and ctx.space == SPACE_KING_ONLY and KEY[card] < 0 and work[tidx][0] == card:
+        bound = kinged(bound, card, ctx.variant.jokers_per_deck)
     if ctx.jokers and ctx.permanent:
         bound = bind_pile(work[tidx], bound, ctx.variant.jokers_per_deck)
     return work, down, bound
@@ -113,7 +116,7 @@ def _played(state: GameState, lay: Layout, move: Move) -> _Played:
             fnd = (*fnd, (card,))
         if source is Zone.WORK:
             work, down = _lifted(work, down, move.source_index)
-        if ctx.jokers and ctx.permanent:
+        if ctx.jokers:  # a joker's binding, or its King-only stand, stays behind
             bound = _unbound(bound, card)
     else:
         onto = move.target is Zone.WORK

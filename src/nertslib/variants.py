@@ -273,15 +273,6 @@ class Variant:
                     f"{self.nerts_pile_size}-card Nerts pile deals {dealt} cards; a deck has 52"
                 )
                 raise ValueError(msg)
-        if self.jokers_per_deck and self.space_fill == "king_only":
-            # A joker that fills a King-only space would have to stay a King whatever lands
-            # on it; identities are not tracked that way yet, so the pair is refused, not
-            # played inexactly.
-            msg = (
-                "Variant.jokers_per_deck > 0 with space_fill='king_only' is not implemented "
-                "yet (a joker filling a King-only space would have to stay a King)"
-            )
-            raise ValueError(msg)
 
     # --- derived rules, resolved per seat count -------------------------------------------
 
