@@ -7,7 +7,6 @@ downloads a browser here: it drives the system Chromium through ``executable_pat
 
 from __future__ import annotations
 
-import os
 import socket
 import subprocess
 import sys
@@ -15,7 +14,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -49,34 +48,53 @@ def _wait_until_up(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
     pytest.fail(f"the server did not come up:\n{log.read_text()}")
 
 
-@pytest.fixture
-def serve() -> Iterator[Callable[..., str]]:
-    """Start ``python -m nertslib.server ARGS`` on a free loopback port; returns its URL."""
-    started: list[subprocess.Popen[bytes]] = []
-    logs = tempfile.TemporaryDirectory()
+class Servers:
+    """Starts ``python -m nertslib.server ARGS`` on free loopback ports; stops them."""
 
-    def start(*args: str) -> str:
+    def __init__(self, logs: Path) -> None:
+        self.logs = logs
+        self.started: dict[str, subprocess.Popen[bytes]] = {}
+        #: each test's own history file (unless it passes --db or --no-db)
+        self.db = logs / "history.sqlite3"
+
+    def __call__(self, *args: str) -> str:
+        """Start a server with ``args``; returns its URL once it answers."""
         port = free_port()
-        log = Path(logs.name) / f"server-{port}.log"
+        log = self.logs / f"server-{port}.log"
         command = [sys.executable, "-m", "nertslib.server", "--host", "127.0.0.1"]
-        command += ["--port", str(port), "--bot-delay", "0.05,0.1", *args]
+        command += ["--port", str(port), "--bot-delay", "0.05,0.1"]
+        if "--db" not in args and "--no-db" not in args:
+            command += ["--db", str(self.db)]
         with log.open("wb") as out:
-            proc = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=os.environ)
-        started.append(proc)
+            proc = subprocess.Popen([*command, *args], stdout=out, stderr=subprocess.STDOUT)
         url = f"http://127.0.0.1:{port}"
+        self.started[url] = proc
         _wait_until_up(url + "/", proc, log)
         return url
 
-    yield start
-    for proc in started:
+    def log(self, url: str) -> str:
+        """What the server at ``url`` printed so far."""
+        return (self.logs / f"server-{url.rsplit(':', 1)[1]}.log").read_text()
+
+    def stop(self, url: str) -> None:
+        """Stop the server at ``url`` (SIGTERM, as a service manager does) and wait for it."""
+        proc = self.started.pop(url)
         proc.terminate()
-    for proc in started:
         try:
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:  # pragma: no cover - a stuck server
             proc.kill()
             proc.wait()
-    logs.cleanup()
+
+
+@pytest.fixture
+def serve() -> Iterator[Servers]:
+    """Servers for one test; every one still running at the end is stopped."""
+    with tempfile.TemporaryDirectory() as logs:
+        servers = Servers(Path(logs))
+        yield servers
+        for url in list(servers.started):
+            servers.stop(url)
 
 
 # Module scope: Playwright's sync API keeps an event loop on this thread while it runs, and

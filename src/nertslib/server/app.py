@@ -1,8 +1,9 @@
 """The ASGI app: the page, the lobby's and the history's JSON, and the game's WebSocket.
 
 >>> from starlette.testclient import TestClient
->>> from nertslib.server import TableSettings, create_app
->>> app = create_app(TableSettings.build(seats=2, bots=0, seed=1))
+>>> from nertslib.server import ServerConfig, TableSettings, create_app
+>>> table = TableSettings.build(seats=2, bots=0, seed=1)
+>>> app = create_app(config=ServerConfig(table, allow_hosts=("testserver",), db=None))
 >>> with TestClient(app) as client:
 ...     page = client.get("/?seat=0")
 ...     tables = client.get("/api/tables").json()

@@ -184,8 +184,8 @@ def parse_client_message(raw: str | bytes | None) -> ClientMessage:
             ``type``) or ``bad_move`` (notation that is no move), quoting a bounded excerpt.
 
     >>> from nertslib.server.protocol import parse_client_message
-    >>> parse_client_message('{"type": "join", "seat": 1}')
-    JoinRequest(seat=1, token=None)
+    >>> parse_client_message('{"type": "join", "seat": 1, "name": "Ann"}')
+    JoinRequest(seat=1, token=None, name='Ann', code=None)
     >>> parse_client_message('{"type": "move", "move": "0:6H@N>Q", "token": "x"}')
     Traceback (most recent call last):
     ...

@@ -22,7 +22,7 @@ __all__ = ["run", "serve"]
 #: uvicorn's own limit on one WebSocket message (bytes): a longer one closes the connection.
 #: Below it, the app answers anything over nertslib.server.protocol.MAX_MESSAGE characters
 #: with a "too_large" error message.
-_WS_MAX_SIZE = 64 * 1024
+_WS_MAX_SIZE = 1024 * 1024
 
 
 def _log_to_stdout(quiet: bool) -> None:

@@ -8,7 +8,7 @@ who holds a seat, and tells it of joins, Ready presses and drops.
 >>> token = book.take(0, holder="tab", token=None, name="Ann")
 >>> book.press_ready(0)
 >>> book.all_ready(), book.names()
-(False, ['Ann', 'Seat 2', 'bot'])
+(False, ['Ann', 'Seat 1', 'bot'])
 
 .. versionadded:: 0.2.0
 """
@@ -63,7 +63,7 @@ class SeatBook(Generic[H]):
             self.tokens[seat] = secrets.token_urlsafe(18)
             self._names[seat] = None
         if name is not None or self._names[seat] is None:
-            self._names[seat] = clean_name(name, f"Seat {seat + 1}")
+            self._names[seat] = clean_name(name, f"Seat {seat}")
         self.holders[seat] = holder
         self.away.pop(seat, None)
         self.gone.discard(seat)
@@ -91,6 +91,6 @@ class SeatBook(Generic[H]):
     def names(self) -> list[str]:
         """Each seat's display name (``"bot"`` for bots, ``"Seat N"`` for an empty seat)."""
         return [
-            (self._names[s] or f"Seat {s + 1}") if s in self.humans else "bot"
+            (self._names[s] or f"Seat {s}") if s in self.humans else "bot"
             for s in range(self.seats)
         ]
