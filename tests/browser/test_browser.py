@@ -23,7 +23,7 @@ if not CHROMIUM.exists():
 from playwright.sync_api import Browser, Page, WebSocket, expect  # noqa: E402 - after the skip
 
 import nertslib as nl  # noqa: E402
-from tests.browser.conftest import Servers  # noqa: E402
+from tests.server.support import Servers  # noqa: E402
 
 Serve = Servers
 #: A bot that never moves during a test (the table stays as the test left it).

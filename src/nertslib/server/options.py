@@ -104,6 +104,12 @@ def _server_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--max-connections", type=_count, default=500, help="WebSockets at once (default 500)"
     )
+    p.add_argument(
+        "--join-timeout", type=_seconds, default=10.0, help="seconds to join a table (10)"
+    )
+    p.add_argument(
+        "--request-timeout", type=_seconds, default=10.0, help="seconds to send a request (10)"
+    )
     p.add_argument("--db", type=Path, default=DEFAULT_DB, metavar="PATH", help="history file")
     p.add_argument("--no-db", action="store_true", help="keep no history")
 
@@ -154,6 +160,8 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         allow_origins=tuple(args.allow_origin),
         allow_hosts=tuple(args.allow_host),
         max_connections=args.max_connections,
+        join_timeout=args.join_timeout,
+        request_timeout=args.request_timeout,
         db=None if args.no_db else args.db,
     )
 
