@@ -99,7 +99,7 @@ def test_every_finished_hand_is_written_with_its_replay(tmp_path: Path) -> None:
     last = nl.from_data(data["views"][-1])
     assert isinstance(last, nl.View)
     assert last.status is not None
-    assert data["names"] == ["bot", "bot"]
+    assert data["names"] == ["Bot 0", "Bot 1"]
 
 
 def test_the_recorder_writes_in_the_hosts_loop() -> None:

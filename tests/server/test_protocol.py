@@ -351,7 +351,7 @@ def test_a_bot_plays_and_nothing_hidden_reaches_the_player() -> None:
             "seat": 1,
             "player": "bot",
             "connected": True,
-            "name": "bot",
+            "name": "Bot 1",
             "ready": False,
             "away": None,
         }

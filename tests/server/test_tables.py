@@ -69,7 +69,7 @@ def test_a_hand_starts_when_every_player_is_ready_and_not_before() -> None:
     press_ready(host, 1, bob)
     assert host.started
     assert move(host, 1, bob, "1:turn")["accepted"] is True
-    assert [i.name for i in host.seat_infos()] == ["Ann", "Bob", "bot"]
+    assert [i.name for i in host.seat_infos()] == ["Ann", "Bob", "Bot 2"]
 
 
 def test_bots_do_not_move_before_the_start() -> None:

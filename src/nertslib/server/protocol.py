@@ -146,8 +146,8 @@ class SeatInfo:
     ``away`` is the seconds left of the grace of a player whose connection dropped.
 
     >>> from nertslib.server.protocol import SeatInfo
-    >>> SeatInfo(seat=1, player="bot", connected=True, name="bot")
-    SeatInfo(seat=1, player='bot', connected=True, name='bot', ready=False, away=None)
+    >>> SeatInfo(seat=1, player="bot", connected=True, name="Bot 1")
+    SeatInfo(seat=1, player='bot', connected=True, name='Bot 1', ready=False, away=None)
     """
 
     seat: int

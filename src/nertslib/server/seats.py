@@ -8,7 +8,7 @@ who holds a seat, and tells it of joins, Ready presses and drops.
 >>> token = book.take(0, holder="tab", token=None, name="Ann")
 >>> book.press_ready(0)
 >>> book.all_ready(), book.names()
-(False, ['Ann', 'Seat 1', 'bot'])
+(False, ['Ann', 'Seat 1', 'Bot 2'])
 
 .. versionadded:: 0.2.0
 """
@@ -89,8 +89,8 @@ class SeatBook(Generic[H]):
         return all(self.holders[s] is not None and s in self.ready for s in self.humans)
 
     def names(self) -> list[str]:
-        """Each seat's display name (``"bot"`` for bots, ``"Seat N"`` for an empty seat)."""
+        """Each seat's display name (``"Bot N"`` for bots, ``"Seat N"`` for an empty seat)."""
         return [
-            (self._names[s] or f"Seat {s}") if s in self.humans else "bot"
+            (self._names[s] or f"Seat {s}") if s in self.humans else f"Bot {s}"
             for s in range(self.seats)
         ]

@@ -27,6 +27,10 @@
 
   const $ = (id) => document.getElementById(id);
   $("game").hidden = false;
+  // the pinned dock covers the bottom of the page: keep that much room below the table
+  new ResizeObserver(() => {
+    document.body.style.paddingBottom = `${$("dock").hidden ? 16 : $("dock").offsetHeight + 16}px`;
+  }).observe($("dock"));
   $("instructions").hidden = watching;
   $("help-button").hidden = watching;
 
