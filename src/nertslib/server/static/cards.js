@@ -61,7 +61,12 @@ window.NertsCards = (function () {
     el.className = `pile ${kind}`;
     const foot = document.createElement("span");
     foot.className = "label";
-    if (label) foot.append(document.createTextNode(label));
+    if (label) {
+      const what = document.createElement("span");
+      what.className = "what";
+      what.textContent = label;
+      foot.append(what);
+    }
     if (count !== undefined && count !== null) {
       const badge = document.createElement("span");
       badge.className = "count";
