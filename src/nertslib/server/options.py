@@ -71,14 +71,23 @@ def _seconds(text: str) -> float:
 
 
 def _table_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--variant", default="standard", help="variant spec (default standard)")
-    p.add_argument("--seats", type=_count, default=2, help="seats at the table (default 2)")
-    p.add_argument("--bots", type=_count, default=1, help="bots take the last K seats (default 1)")
     p.add_argument(
-        "--bot", default="greedy", help="the bots: greedy, random, search, module:function"
+        "--variant", default="standard", metavar="SPEC", help="variant spec (default standard)"
+    )
+    p.add_argument("--seats", type=_count, default=2, metavar="N", help="seats (default 2)")
+    p.add_argument(
+        "--bots", type=_count, default=1, metavar="K", help="bots take the last K seats (1)"
+    )
+    p.add_argument(
+        "--bot",
+        default="greedy",
+        metavar="SPEC",
+        help="the bots: greedy, random, search, search:N or module:function (greedy)",
     )
     start = p.add_mutually_exclusive_group()
-    start.add_argument("--seed", type=_count, default=None, help="first hand's seed (random)")
+    start.add_argument(
+        "--seed", type=_count, default=None, metavar="S", help="first hand's seed (random)"
+    )
     start.add_argument("--position", default=None, metavar="NFEN", help="start from a position")
     p.add_argument(
         "--bot-delay",
@@ -87,30 +96,58 @@ def _table_options(p: argparse.ArgumentParser) -> None:
         metavar="LOW,HIGH",
         help="seconds a bot waits before each move (default 0.6,1.5)",
     )
-    p.add_argument("--code", default=None, help="the first table's join code (default: none)")
+    p.add_argument("--code", default=None, help="the first table's join code (none)")
     p.add_argument(
-        "--grace", type=_seconds, default=60.0, help="seconds a dropped seat is waited for (60)"
+        "--grace",
+        type=_seconds,
+        default=60.0,
+        metavar="SECONDS",
+        help="a hand waits this long for a player whose connection dropped (60)",
     )
 
 
 def _server_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    p.add_argument("--port", type=_port, default=8000, help="TCP port (default 8000)")
+    p.add_argument("--port", type=_port, default=8000, metavar="N", help="TCP port (8000)")
     p.add_argument("--quiet", action="store_true", help="log nothing of joins, hands, results")
     p.add_argument(
-        "--allow-origin", action="append", default=[], metavar="ORIGIN", help="also allow it"
-    )
-    p.add_argument("--allow-host", action="append", default=[], metavar="HOST", help="also allow")
-    p.add_argument(
-        "--max-connections", type=_count, default=500, help="WebSockets at once (default 500)"
-    )
-    p.add_argument(
-        "--join-timeout", type=_seconds, default=10.0, help="seconds to join a table (10)"
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="also let pages of ORIGIN (https://site.example, or *) in; repeatable",
     )
     p.add_argument(
-        "--request-timeout", type=_seconds, default=10.0, help="seconds to send a request (10)"
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="also serve Host NAME (nerts.example, or *); repeatable",
     )
-    p.add_argument("--db", type=Path, default=DEFAULT_DB, metavar="PATH", help="history file")
+    p.add_argument(
+        "--max-connections", type=_count, default=500, metavar="N", help="WebSockets at once (500)"
+    )
+    p.add_argument(
+        "--join-timeout",
+        type=_seconds,
+        default=10.0,
+        metavar="SECONDS",
+        help="a WebSocket must join a table within this (10)",
+    )
+    p.add_argument(
+        "--request-timeout",
+        type=_seconds,
+        default=10.0,
+        metavar="SECONDS",
+        help="a client must send its request headers within this (10)",
+    )
+    p.add_argument(
+        "--db",
+        type=Path,
+        default=DEFAULT_DB,
+        metavar="PATH",
+        help="the history's SQLite file (~/.local/share/nertslib/history.sqlite3)",
+    )
     p.add_argument("--no-db", action="store_true", help="keep no history")
 
 
