@@ -428,7 +428,12 @@ def test_serve_takes_the_servers_own_options(monkeypatch):
     from nertslib.server import options  # noqa: PLC0415 - the server extra
 
     configs = []
-    monkeypatch.setattr(options, "serve", lambda config: configs.append(config) or 0)
+
+    def serve(config):
+        configs.append(config)
+        return 0
+
+    monkeypatch.setattr(options, "serve", serve)
     args = ["serve", "--host", "0.0.0.0", "--port", "9000", "--variant", "nna", "--seats", "3"]
     assert cli.main([*args, "--bots", "2", "--bot", "random", "--seed", "5", "--no-db"]) == 0
     result = CliRunner().invoke(nerts, [*args, "--bots", "2", "--code", "owl", "--no-db"])

@@ -122,7 +122,7 @@ def test_a_replaced_tab_gets_a_close_frame() -> None:
         token = first.receive_json()["token"]
         with c.websocket_connect("/ws") as second:
             second.send_json({"type": "join", "seat": 0, "token": token})
-            messages = []
+            messages: list[dict[str, Any]] = []
             with pytest.raises(WebSocketDisconnect) as closed:
                 read_all(first, messages)
             assert (closed.value.code, closed.value.reason) == (4001, "replaced by another tab")

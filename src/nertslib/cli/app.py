@@ -235,7 +235,7 @@ def rules(variant: Variant, seats: int) -> int:
 )
 @click.argument("args", nargs=-1, type=click.UNPROCESSED)
 def serve(args: tuple[str, ...]) -> int:
-    """Serve a lobby of tables to browsers (the server extra; see nerts serve --help)."""
+    """Serve the browser game: a lobby of tables (the server extra)."""
     return serve_main(args)
 
 
