@@ -160,6 +160,15 @@ def test_a_half_sent_request_is_closed_after_the_timeout(serve: Servers) -> None
     with socket.create_connection(("127.0.0.1", port), timeout=20) as s:
         s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # and never the blank line
         assert s.recv(1024) == b""  # closed by the server (a stuck one would time out here)
+    # the same after a whole request on a kept-alive connection
+    with socket.create_connection(("127.0.0.1", port), timeout=20) as s:
+        s.sendall(b"GET /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        answer = b""
+        while not answer.endswith(b"]"):
+            answer += s.recv(65536)
+        assert answer.startswith(b"HTTP/1.1 200")
+        s.sendall(b"GET / HTTP/1.1\r\nHost: 1")
+        assert s.recv(1024) == b""
 
 
 def test_the_server_prints_the_links_and_logs_what_happens(serve: Servers) -> None:

@@ -31,6 +31,7 @@ from typing import Any, Final
 from urllib.parse import urlsplit
 
 import attrs
+import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 __all__ = ["LOOPBACK_NAMES", "TimedH11Protocol", "Trust", "TrustMiddleware"]
@@ -130,23 +131,37 @@ async def _refuse(kind: str, receive: Receive, send: Send, status: int, why: str
 
 
 class TimedH11Protocol(H11Protocol):
-    """uvicorn's h11 protocol, closing a connection that sends no complete request headers.
+    """uvicorn's h11 protocol, closing a connection whose request headers do not all arrive.
 
-    uvicorn's keep-alive timeout only starts after a first response, so a client that opens
-    a connection and sends half a request would hold it for ever. Set ``request_timeout`` on
-    the class (a subclass per server) before serving.
+    uvicorn's keep-alive timeout only runs between requests and stops at the first byte of
+    the next one, so a client that sends half a request would hold its connection for ever.
+    Here each request's headers must arrive within ``request_timeout`` seconds of the
+    connection or of its first byte (set it on a subclass per server before serving).
     """
 
     request_timeout: float = 10.0
+    _due: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         """Start the clock for the first request's headers."""
         super().connection_made(transport)
-        self.loop.call_later(self.request_timeout, self._headers_due)
+        self._arm()
+
+    def data_received(self, data: bytes) -> None:
+        """Read ``data``; a request begun and not yet whole starts the clock."""
+        super().data_received(data)
+        self._arm()
+
+    def _ours(self) -> bool:
+        # a WebSocket upgrade hands the transport to another protocol: no longer ours
+        transport = self.transport
+        return transport.get_protocol() is self and not transport.is_closing()
+
+    def _arm(self) -> None:
+        if self._due is None and self._ours() and self.conn.their_state is h11.IDLE:
+            self._due = self.loop.call_later(self.request_timeout, self._headers_due)
 
     def _headers_due(self) -> None:
-        transport = self.transport
-        # a WebSocket upgrade hands the transport to another protocol: no longer ours
-        cycle: object = self.cycle  # (uvicorn types it as never None; it is until a request)
-        if cycle is None and transport.get_protocol() is self and not transport.is_closing():
-            transport.close()
+        self._due = None
+        if self._ours() and self.conn.their_state is h11.IDLE:
+            self.transport.close()  # no whole request yet (or an idle keep-alive: harmless)
