@@ -3,6 +3,7 @@ keeps the links shared before the lobby (``/?seat=I``, ``/ws`` without a table).
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -14,7 +15,7 @@ need("starlette.testclient")
 from starlette.testclient import TestClient  # noqa: E402
 
 from nertslib.server import ServerConfig, TableSettings, create_app  # noqa: E402
-from nertslib.server.lobby import MAX_TABLES  # noqa: E402
+from nertslib.server.lobby import IDLE_TABLE, MAX_TABLES, Lobby  # noqa: E402
 
 SLEEPY = (600.0, 600.0)
 
@@ -106,3 +107,27 @@ def test_the_first_table_keeps_the_old_links() -> None:
         assert "NertsPage" in c.get("/static/lobby.js").text
         assert join(c, "/ws", seat=0)["table"] == "1"
         assert join(c, "/ws?table=1", seat=0)["table"] == "1"
+
+
+def test_idle_created_tables_are_closed_and_their_ids_not_reused() -> None:
+    now = [0.0]
+
+    async def play() -> list[list[str]]:
+        lobby = Lobby(TableSettings.build(seats=2, bots=1, bot_delay=SLEEPY), clock=lambda: now[0])
+        await lobby.start()
+        seen = []
+        made = await lobby.create({"seats": 2, "bots": 2})
+        watcher = made.connect()
+        await lobby.create({})
+        seen.append(sorted(lobby.tables))
+        now[0] += IDLE_TABLE  # table 3 was never visited; table 2 has a watcher
+        await lobby.prune()
+        seen.append(sorted(lobby.tables))
+        made.disconnect(watcher)
+        now[0] += IDLE_TABLE
+        await lobby.create({})  # creating prunes too
+        seen.append(sorted(lobby.tables))
+        await lobby.stop()
+        return seen
+
+    assert asyncio.run(play()) == [["1", "2", "3"], ["1", "2"], ["1", "4"]]

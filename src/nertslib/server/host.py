@@ -111,6 +111,8 @@ class GameHost:
         self._draw_seed = draw_seed or (lambda: secrets.randbits(32))
         self._clock = clock  # the tables' clock (the call's grace is measured by it)
         self._connections: set[Connection] = set()
+        #: the clock reading when the last connection left (or the table was made)
+        self.idle_since: float | None = clock()
         self.seats: SeatBook[Connection] = SeatBook(settings.seats, settings.bots)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._wake: list[asyncio.Event] = []
@@ -370,6 +372,7 @@ class GameHost:
         """A new connection; it has no seat until it sends a join."""
         conn = Connection()
         self._connections.add(conn)
+        self.idle_since = None
         return conn
 
     @property
@@ -380,6 +383,8 @@ class GameHost:
     def disconnect(self, conn: Connection) -> None:
         """Forget ``conn``; a seat in a hand under way is waited for (the grace)."""
         self._connections.discard(conn)
+        if not self._connections:
+            self.idle_since = self._clock()
         seat = conn.seat
         conn.joined = False
         if seat is None or self.seats.holders[seat] is not conn:

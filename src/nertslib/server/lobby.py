@@ -22,6 +22,10 @@ own command line may ask for.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import time
+from collections.abc import Callable
 from typing import Any, Final
 
 import nertslib as nl
@@ -29,10 +33,13 @@ from nertslib.bots import BOT_NAMES
 from nertslib.server.host import GameHost, HandListener
 from nertslib.server.settings import TableSettings
 
-__all__ = ["MAX_TABLES", "Lobby"]
+__all__ = ["IDLE_TABLE", "MAX_TABLES", "Lobby"]
 
 #: Tables a server holds at most (the first one included): a lobby is not a denial of service.
 MAX_TABLES: Final = 32
+#: A created table that nobody has been connected to for this many seconds is closed (the
+#: first table stays).
+IDLE_TABLE: Final = 600.0
 
 
 def _settings_from(form: dict[str, Any], grace: float) -> TableSettings:
@@ -64,11 +71,20 @@ def _settings_from(form: dict[str, Any], grace: float) -> TableSettings:
 class Lobby:
     """The server's tables by id (``"1"`` is the first), each a :class:`GameHost`."""
 
-    def __init__(self, first: TableSettings, on_hand: HandListener | None = None) -> None:
+    def __init__(
+        self,
+        first: TableSettings,
+        on_hand: HandListener | None = None,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self._on_hand = on_hand
+        self._clock = clock
         self._grace = first.grace
-        self.tables: dict[str, GameHost] = {"1": GameHost(first, on_hand=on_hand)}
+        self.tables: dict[str, GameHost] = {"1": GameHost(first, on_hand=on_hand, clock=clock)}
         self._running = False
+        self._made = 1  # tables made so far: ids are never reused
+        self._pruner: asyncio.Task[None] | None = None
 
     @property
     def first(self) -> GameHost:
@@ -80,12 +96,22 @@ class Lobby:
         self._running = True
         for host in self.tables.values():
             await host.start()
+        self._pruner = asyncio.create_task(self._prune_now_and_then())
 
     async def stop(self) -> None:
         """Stop every table."""
         self._running = False
+        if self._pruner is not None:
+            self._pruner.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._pruner
         for host in self.tables.values():
             await host.stop()
+
+    async def _prune_now_and_then(self) -> None:
+        while True:
+            await asyncio.sleep(IDLE_TABLE / 10)
+            await self.prune()
 
     async def create(self, form: dict[str, Any]) -> GameHost:
         """A new table from the lobby's form (variant, seats, bots, bot, code).
@@ -93,16 +119,27 @@ class Lobby:
         Raises:
             NertsError: (a :class:`ValueError`) for bad settings or too many tables.
         """
+        await self.prune()
         if len(self.tables) >= MAX_TABLES:
             msg = f"this server holds at most {MAX_TABLES} tables"
             raise nl.NertsError(msg)
         settings = _settings_from(form, self._grace)
-        table_id = str(max(int(k) for k in self.tables) + 1)
-        host = GameHost(settings, table_id=table_id, on_hand=self._on_hand)
+        self._made += 1
+        table_id = str(self._made)
+        host = GameHost(settings, table_id=table_id, on_hand=self._on_hand, clock=self._clock)
         self.tables[table_id] = host
         if self._running:
             await host.start()
         return host
+
+    async def prune(self) -> None:
+        """Close the created tables nobody has been connected to for :data:`IDLE_TABLE` s."""
+        now = self._clock()
+        for table_id, host in list(self.tables.items()):
+            idle = host.idle_since
+            if table_id != "1" and idle is not None and now - idle >= IDLE_TABLE:
+                del self.tables[table_id]
+                await host.stop()
 
     def listing(self) -> list[dict[str, Any]]:
         """Every table as the lobby shows it: variant, seats, who sits where, status."""
