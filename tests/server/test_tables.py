@@ -224,3 +224,29 @@ def test_the_state_would_leak_rotate_where_the_view_does_not() -> None:
                 leaks += 1
                 assert nl.legal_moves(nl.view(state, 0), 0) == nl.legal_moves(nl.view(other, 0), 0)
     assert leaks > 0  # without the view, "rotate" would tell what the stock holds
+
+
+def test_a_seat_that_drops_twice_gets_a_whole_grace_the_second_time() -> None:
+    now = [0.0]
+
+    async def play() -> list[bool]:
+        host = GameHost(
+            TableSettings.build(seats=2, bots=0, seed=3, grace=0.2), clock=lambda: now[0]
+        )
+        await host.start()
+        ann, bob = sit(host, 0), sit(host, 1)
+        press_ready(host, 0, ann)
+        press_ready(host, 1, bob)
+        host.disconnect(holder(host, 1))  # the first drop's timer runs out at 0.2 s
+        sit(host, 1, token=bob)
+        await asyncio.sleep(0.15)
+        now[0] = 1.0
+        host.disconnect(holder(host, 1))  # a second drop: its own 0.2 s from now
+        await asyncio.sleep(0.1)  # past the first timer, within the second grace
+        seen = [1 in host.seats.away]
+        await asyncio.sleep(0.2)
+        seen.append(1 in host.seats.away)
+        await host.stop()
+        return seen
+
+    assert asyncio.run(play()) == [True, False]

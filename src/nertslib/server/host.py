@@ -392,13 +392,14 @@ class GameHost:
         self.seats.release(seat)
         self._note("%s left seat %d", self.seats.names()[seat], seat)
         if self.started and not self.table.is_over and self.settings.grace > 0:
-            self.seats.away[seat] = self._clock()
+            since = self.seats.away[seat] = self._clock()
             if self._loop is not None:
-                self._loop.call_later(self.settings.grace, self._grace_over, seat, conn.token)
+                self._loop.call_later(self.settings.grace, self._grace_over, seat, since)
         self._changed()
 
-    def _grace_over(self, seat: int, token: str | None) -> None:
-        if seat in self.seats.away and self.seats.tokens[seat] == token:
+    def _grace_over(self, seat: int, since: float) -> None:
+        # (a seat that came back and dropped again has a later drop and its own timer)
+        if self.seats.away.get(seat) == since:
             del self.seats.away[seat]
             self.seats.gone.add(seat)
             self._note("%s did not come back: play goes on", self.seats.names()[seat])

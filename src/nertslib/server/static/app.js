@@ -169,6 +169,7 @@
   function onUpdate(message) {
     const fresh = !last || last.hand !== message.hand;
     last = message;
+    last.received = Date.now();
     if (fresh) selected = null;
     for (const e of message.events) {
       if (e.move === null) say("everyone was stuck: the stuck rule was applied");
@@ -223,7 +224,10 @@
     const waiting = !last.started || over;
     const away = seats.filter((s) => s.away !== null && s.away !== undefined);
     const lines = [];
-    if (away.length) lines.push(`waiting for ${away.map((s) => `${nameOf(s.seat)} (away, ${Math.ceil(s.away)} s)`).join(", ")} to come back`);
+    // the grace counts down between updates: seconds left when sent, less the time since
+    const gone = (Date.now() - last.received) / 1000;
+    const left = (s) => Math.max(0, Math.ceil(s.away - gone));
+    if (away.length) lines.push(`waiting for ${away.map((s) => `${nameOf(s.seat)} (away, ${left(s)} s)`).join(", ")} to come back`);
     if (waiting && page.mode === "table") {
       const notReady = seats.filter((s) => s.player === "human" && !(s.connected && s.ready));
       const who = notReady.map((s) => (s.connected ? `${nameOf(s.seat)}` : `an empty seat (${s.seat})`));
@@ -522,6 +526,11 @@
   }
 
   document.addEventListener("keydown", onKey);
+  setInterval(() => {
+    if (last && last.seats && last.seats.some((s) => s.away !== null && s.away !== undefined)) {
+      drawWaiting(last.view.status !== "play");
+    }
+  }, 1000);
   $("help-button").addEventListener("click", () => { $("keys").hidden = !$("keys").hidden; });
   $("next-hand").addEventListener("click", ready);
   $("ready").addEventListener("click", ready);
