@@ -123,7 +123,6 @@ class GameHost:
         self.started = False
         self._bots: dict[int, nl.Bot] = {}
         self._unsubscribe: Callable[[], None] = lambda: None
-        self._version = 0
         self._texts: dict[tuple[int | None, int, int], str] = {}
         self.table = self._new_table()
 
@@ -249,7 +248,6 @@ class GameHost:
             self._loop.call_soon_threadsafe(self._changed)
 
     def _changed(self) -> None:
-        self._version += 1
         self._texts.clear()
         for conn in self._connections:
             if conn.joined:

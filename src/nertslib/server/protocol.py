@@ -6,22 +6,24 @@ in any language can be written from ``docs/protocol.md``, which documents every 
 **Client to server** (one JSON object per WebSocket text message, at most
 :data:`MAX_MESSAGE` characters):
 
-* ``{"type": "join", "seat": 0}`` takes a seat (``"token"`` may be added to take back one's own
-  seat after a reload), ``{"type": "join", "watch": true}`` watches;
+* ``{"type": "join", "seat": 0, "name": "Ann"}`` takes a seat (``"token"`` may be added to
+  take back one's own seat after a reload, ``"code"`` is the table's join code if it has
+  one), ``{"type": "join", "watch": true}`` watches;
 * ``{"type": "move", "move": "0:2S@N>F0", "token": "..."}`` submits a move in notation;
 * ``{"type": "ready", "token": "..."}`` says the seat is ready: a hand starts (and the next
   one is dealt) once every human seat is taken and ready (``"next_hand"`` is its old name).
 
 **Server to client:** ``welcome`` (after a join: the seat and its token), ``update`` (the
 seat's view as View JSON, its legal moves in notation, new events, who sits where and
-whether the hand is under way), ``result`` (the answer to
-one move: accepted, or refused with the reason; ``too_late`` for a lost race) and ``error``
-(a message that could not be used; the connection and the table carry on).
+whether the hand is under way), ``result`` (the answer to one move: accepted, or refused
+with the reason; ``too_late`` for a lost race) and ``error`` (a message that could not be
+used; the connection and the table carry on).
 
 Nothing hidden leaks, by construction: :func:`update_message` is the only message that
-describes the game, and it is built from ``nl.view(state, seat)``, the legal moves of that view
-(``nl.legal_moves(view, seat)``: notations only, nothing the view does not show), the events :func:`nertslib.table.event_for_seat` lets that seat see,
-and the public match scores. The seed, the state, its NFEN and replays are never sent.
+describes the game, and it is built from ``nl.view(state, seat)``, the legal moves of that
+view (``nl.legal_moves(view, seat)``: notations only, nothing the view does not show), the
+events :func:`nertslib.table.event_for_seat` lets that seat see, and the public scores. The
+seed, the state, its NFEN and replays are never sent.
 
 >>> import nertslib as nl
 >>> from nertslib.server.protocol import parse_client_message
