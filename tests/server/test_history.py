@@ -123,3 +123,20 @@ def test_the_recorder_writes_in_the_hosts_loop() -> None:
     assert isinstance(replay, nl.Replay)
     assert list(nl.hand_scores(replay.final())) == stored["scores"] == match["totals"]
     assert json.dumps(stored)  # plain data
+
+
+def test_a_new_match_gets_its_own_row() -> None:
+    table = TableSettings.build(
+        variant="standard,target_score=5", seats=2, bots=2, seed=8, bot_delay=(0.0, 0.0)
+    )
+    history = History(":memory:")
+    host = GameHost(table, on_hand=HistoryRecorder(history))
+    while host.matches == 1:
+        finish_a_hand(host)  # the last of these ends the first match and deals a new one
+    finish_a_hand(host)
+    newer, older = history.matches()
+    assert older["over"] is True
+    assert older["winner"] in (0, 1)
+    assert older["totals"][older["winner"]] >= 5
+    assert [h["number"] for h in newer["hands"]] == [len(older["hands"]) + 1]
+    assert newer["totals"] == newer["hands"][0]["scores"]  # totals start again

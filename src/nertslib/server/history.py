@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
+import weakref
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
@@ -195,19 +196,22 @@ class HistoryRecorder:
 
     def __init__(self, history: History) -> None:
         self.history = history
-        self._rows: dict[tuple[int, int], int] = {}  # (id(host), host's match number) -> row
+        # each host's current match: (its match number, the row) (weak: a closed table goes)
+        self._rows: weakref.WeakKeyDictionary[Any, tuple[int, int]] = weakref.WeakKeyDictionary()
 
     def __call__(self, host: Any, table: Table) -> None:
         """Write the finished hand of ``table`` at ``host`` (a GameHost)."""
-        key = (id(host), host.matches)
-        if key not in self._rows:
+        number, row = self._rows.get(host, (0, 0))
+        if number != host.matches:
             spec = host.settings.variant.to_spec()
-            self._rows[key] = self.history.new_match(host.table_id, spec, host.seats.names())
+            number, row = (
+                host.matches,
+                self.history.new_match(host.table_id, spec, host.seats.names()),
+            )
+            self._rows[host] = (number, row)
         try:
             replay: str | None = json.dumps(nl.to_data(table.replay()))
         except ValueError:  # a hand that started from a position, not a deal
             replay = None
         final = table.state
-        self.history.add_hand(
-            self._rows[key], host.hand, final, replay, nl.hand_scores(final), host.match
-        )
+        self.history.add_hand(row, host.hand, final, replay, nl.hand_scores(final), host.match)
