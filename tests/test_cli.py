@@ -221,13 +221,6 @@ def test_main_reads_sys_argv(capsys, monkeypatch):
         (["play", "--speed", "0"], "nerts play", "0 is not in the range 0.05<=x<=50"),
         (["watch", "--seats", "2", "--bots", "greedy,random,greedy"], "nerts watch", "one bot"),
         (["watch", "--speed", "fast"], "nerts watch", "'fast' is not a valid float"),
-        (["serve", "--port", "70000"], "nerts serve", "'70000' is not a port (0..65535)"),
-        (["serve", "--seed", "1", "--position", "x"], "nerts serve", "not allowed with"),
-        (["serve", "--seats", "2", "--bots", "3"], "nerts serve", "bots must be 0..2"),
-        (["serve", "--bot", "foo"], "nerts serve", "unknown bot 'foo'"),
-        (["serve", "--position", "garbage"], "nerts serve", "bad NFEN 'garbage'"),
-        (["serve", "--grace", "soon"], "nerts serve", "'soon' is not a number of seconds"),
-        (["serve", "--bogus"], "nerts serve", "unrecognized arguments: --bogus"),
     ],
 )
 def test_bad_usage_is_one_line_and_exit_2(capsys, argv, where, says):
@@ -421,43 +414,6 @@ def test_serve_without_the_server_extra(monkeypatch, capsys):
     result = CliRunner().invoke(nerts, ["serve"])
     assert result.exit_code == 2
     assert result.stderr == "nerts serve needs the server extra: pip install 'nertslib[server]'\n"
-
-
-def test_serve_takes_the_servers_own_options(monkeypatch):
-    pytest.importorskip("uvicorn")
-    from nertslib.server import options  # noqa: PLC0415 - the server extra
-
-    configs = []
-
-    def serve(config):
-        configs.append(config)
-        return 0
-
-    monkeypatch.setattr(options, "serve", serve)
-    args = ["serve", "--host", "0.0.0.0", "--port", "9000", "--variant", "nna", "--seats", "3"]
-    assert cli.main([*args, "--bots", "2", "--bot", "random", "--seed", "5", "--no-db"]) == 0
-    result = CliRunner().invoke(nerts, [*args, "--bots", "2", "--code", "owl", "--no-db"])
-    assert result.exit_code == 0, result.output
-    first, second = configs
-    assert (first.host, first.port, first.table.seats, first.table.bots) == ("0.0.0.0", 9000, 3, 2)
-    assert (first.table.bot, first.table.seed, first.table.variant.caller_bonus) == (
-        "random",
-        5,
-        10,
-    )
-    assert (second.table.code, second.db) == ("owl", None)
-
-
-def test_serve_needs_no_cli_extra():
-    # the server extra brings click (uvicorn needs it), not rich or Textual
-    pytest.importorskip("uvicorn")
-    code = (
-        "import sys; sys.modules['rich'] = sys.modules['textual'] = None; "
-        "from nertslib.cli import main; sys.exit(main(['serve', '--bots', '9']))"
-    )
-    done = _subprocess(["-c", code])
-    assert (done.returncode, done.stdout) == (2, "")
-    assert done.stderr == "nerts serve: error: bots must be 0..2 (the seats), got 9\n"
 
 
 def test_cli_needs_message_without_click():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -103,3 +105,68 @@ def test_the_links_to_share() -> None:
     assert ServerConfig(config.table, host="nerts.local").links("10.0.0.5")[0] == (
         "http://nerts.local:8000/"
     )
+
+
+# --- through the `nerts` command (the cli extra is installed beside the server's in CI) -------
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["serve", "--port", "70000"],
+        ["serve", "--seed", "1", "--position", "x"],
+        ["serve", "--seats", "2", "--bots", "3"],
+        ["serve", "--bot", "foo"],
+        ["serve", "--position", "garbage"],
+        ["serve", "--grace", "soon"],
+        ["serve", "--bogus"],
+    ],
+)
+def test_nerts_serve_says_a_bad_option_in_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    cli = pytest.importorskip("nertslib.cli")
+    assert cli.main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("nerts serve: error: ")
+    assert err.count("\n") == 1
+
+
+def test_nerts_serve_takes_the_servers_own_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    cli = pytest.importorskip("nertslib.cli")
+    testing = pytest.importorskip("click.testing")
+    configs: list[ServerConfig] = []
+
+    def serve(config: ServerConfig) -> int:
+        configs.append(config)
+        return 0
+
+    monkeypatch.setattr(options, "serve", serve)
+    args = ["serve", "--host", "0.0.0.0", "--port", "9000", "--variant", "nna", "--seats", "3"]
+    assert cli.main([*args, "--bots", "2", "--bot", "random", "--seed", "5", "--no-db"]) == 0
+    from nertslib.cli.app import nerts  # noqa: PLC0415 - the cli extra
+
+    result = testing.CliRunner().invoke(nerts, [*args, "--bots", "2", "--code", "owl", "--no-db"])
+    assert result.exit_code == 0, result.output
+    first, second = configs
+    assert (first.host, first.port, first.table.seats, first.table.bots) == ("0.0.0.0", 9000, 3, 2)
+    assert (first.table.bot, first.table.seed, first.table.variant.caller_bonus) == (
+        "random",
+        5,
+        10,
+    )
+    assert (second.table.code, second.db) == ("owl", None)
+
+
+def test_nerts_serve_needs_no_cli_extra() -> None:
+    # the server extra brings click (uvicorn needs it), not rich or Textual
+    code = (
+        "import sys; sys.modules['rich'] = sys.modules['textual'] = None; "
+        "from nertslib.cli import main; sys.exit(main(['serve', '--bots', '9']))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == "nerts serve: error: bots must be 0..2 (the seats), got 9\n"
