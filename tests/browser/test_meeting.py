@@ -136,6 +136,7 @@ def test_the_history_survives_a_restart_and_replays(
     expect(page.locator('[data-action="play"]')).to_have_text("play")
     expect(page.locator("#instructions")).to_be_hidden()
     expect(page.locator(".seat")).to_have_count(2)  # drawn by the table's own code
+    expect(page.locator('[data-live="0"]')).to_have_text(re.compile(r"-?\d+ pts"))
     assert page_errors == []
 
 

@@ -95,6 +95,9 @@ def test_every_finished_hand_is_written_with_its_replay(tmp_path: Path) -> None:
         assert client.get("/api/hands/x").status_code == 404
     assert [h["scores"] for h in hands] == [list(p) for p in played]
     assert data["scores"] == list(played[0])
+    assert len(data["live"]) == len(data["views"])
+    assert data["live"][0] == [-26, -26]  # every Nerts card still to play
+    assert data["live"][-1] == data["scores"]
     assert data["views"][0] == nl.to_data(nl.view(nl.deal("standard", 2, 8), None))
     last = nl.from_data(data["views"][-1])
     assert isinstance(last, nl.View)

@@ -63,19 +63,23 @@ async def _create_table(request: Request, lobby: Lobby) -> Response:
 
 
 def _hand_data(history: History | None, hand_id: str) -> dict[str, Any] | None:
-    """A finished hand with every step's spectator view, for the replay viewer."""
+    """A finished hand with every step's spectator view and scores, for the replay viewer."""
     if history is None or not hand_id.isdigit():
         return None
     hand = history.hand(int(hand_id))
     if hand is None:
         return None
     replay = hand.pop("replay")
-    steps: list[dict[str, Any]] = []
+    states: list[nl.GameState] = []
     if replay is not None:
         record = nl.from_data(replay)
         assert isinstance(record, nl.Replay)
-        steps = [nl.to_data(nl.view(state, None)) for state in record.states()]
-    return {**hand, "views": steps}
+        states = list(record.states())
+    return {
+        **hand,
+        "views": [nl.to_data(nl.view(state, None)) for state in states],
+        "live": [list(nl.hand_scores(state)) for state in states],
+    }
 
 
 def _routes(lobby: Lobby, history: History | None, config: ServerConfig) -> list[Any]:

@@ -197,7 +197,9 @@
     const over = view.status !== "play";
     const state = over ? "hand over" : last.playing ? "in play" : last.started ? "paused" : "waiting";
     const totals = last.match.totals.map((t, s) => `${nameOf(s)} ${t}`).join(" · ");
-    $("hand-info").textContent = `hand ${last.hand} · ${state} · match to ${last.match.target}: ${totals}`;
+    $("hand-info").textContent = last.replay
+      ? `hand ${last.hand} · ${over ? "hand over" : "replay"}: ${totals}`
+      : `hand ${last.hand} · ${state} · match to ${last.match.target}: ${totals}`;
     drawWaiting(over);
     if (changed("foundations", [view.foundations, mySeat])) drawFoundations(view);
     if (changed("others", [view.seats, last.seats, last.live, mySeat])) {
@@ -396,7 +398,7 @@
     table.innerHTML = "<tr><th></th><th>hand</th><th>total</th></tr>";
     table.append(...scoreRows(match));
     const verdict = document.createElement("p");
-    verdict.textContent = match.over ? `${nameOf(match.winner)} wins the match!` : `The match goes to ${match.target}.`;
+    verdict.textContent = last.replay ? "" : match.over ? `${nameOf(match.winner)} wins the match!` : `The match goes to ${match.target}.`;
     scores.append(head, table, verdict);
     const me = mySeat === null || !last.seats ? null : last.seats[mySeat];
     const button = $("next-hand");
@@ -544,14 +546,13 @@
   function replayUpdate(hand, i) {
     const view = hand.views[i];
     const over = i === hand.views.length - 1 && view.status !== "play";
-    const n = hand.names.length;
     const seats = hand.names.map((name, seat) => ({ seat, player: "human", connected: true, name, ready: false, away: null }));
-    const zero = Array(n).fill(0);
+    const live = hand.live[i];
     return {
       type: "update", hand: hand.number, started: true, playing: false, view, moves: [], events: [],
-      live: over ? hand.scores : zero, scores: over ? hand.scores : null, caller: hand.caller,
-      match: { target: 0, hands: [], totals: over ? hand.scores : zero, team_totals: [], over: false, winner: null },
-      seats,
+      live, scores: over ? hand.scores : null, caller: hand.caller,
+      match: { target: 0, hands: [], totals: live, team_totals: [], over: false, winner: null },
+      seats, replay: true,
     };
   }
 
