@@ -143,3 +143,10 @@ def test_a_new_match_gets_its_own_row() -> None:
     assert older["totals"][older["winner"]] >= 5
     assert [h["number"] for h in newer["hands"]] == [len(older["hands"]) + 1]
     assert newer["totals"] == newer["hands"][0]["scores"]  # totals start again
+
+
+def test_a_file_that_is_not_sqlite_is_refused_saying_so(tmp_path: Path) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_text("not a database, just notes\n" * 100)
+    with pytest.raises(nl.NertsError, match=r"cannot use the history file .*not a database"):
+        History(path)

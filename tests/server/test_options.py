@@ -64,6 +64,8 @@ def test_the_defaults() -> None:
         (["--seed", "1", "--position", "x"], "not allowed with argument"),
         (["--code", ""], "a join code has 1 to 64 characters"),
         (["--bogus"], "unrecognized arguments: --bogus"),
+        (["--db", "/proc/self/nerts/h.sqlite3"], "cannot use the history file"),
+        (["--db", "/"], "cannot use the history file '/'"),
     ],
 )
 def test_a_bad_option_is_one_line_and_exit_2(

@@ -66,18 +66,23 @@ class History:
     """An open history file (``":memory:"`` for none on disk), migrated to the current schema.
 
     Raises:
-        NertsError: (a :class:`ValueError`) for a file written by a newer nertslib.
+        NertsError: (a :class:`ValueError`) for a file written by a newer nertslib, or one
+            that cannot be created, opened or read as SQLite.
     """
 
     def __init__(self, path: str | Path) -> None:
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        # the server's one event loop thread writes; check_same_thread=False lets a test's
-        # TestClient thread open it first
-        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
-        self._db.row_factory = sqlite3.Row
-        self._db.execute("PRAGMA foreign_keys = ON")
-        self.migrate()
+        try:
+            if str(path) != ":memory:":
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            # the server's one event loop thread writes; check_same_thread=False lets a
+            # test's TestClient thread open it first
+            self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+            self._db.row_factory = sqlite3.Row
+            self._db.execute("PRAGMA foreign_keys = ON")
+            self.migrate()
+        except (OSError, sqlite3.Error) as exc:
+            msg = f"cannot use the history file {str(path)[:200]!r}: {exc}"
+            raise nl.NertsError(msg) from None
 
     @property
     def version(self) -> int:

@@ -215,8 +215,8 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m nertslib.serv
     except SystemExit as exc:  # --help, or a parser error (printed already)
         return exc.code if isinstance(exc.code, int) else 0
     try:
-        config = config_from_args(args)
+        # settings that do not fit, or a history file that cannot be opened, before listening
+        return serve(config_from_args(args))
     except ValueError as exc:
         print(f"{prog}: error: {' '.join(str(exc).split())}", file=sys.stderr)
         return 2
-    return serve(config)
