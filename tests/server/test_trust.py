@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import socket
+import time
 from typing import Any
 
 import pytest
@@ -94,6 +95,22 @@ def test_a_connection_that_never_joins_is_closed_after_the_timeout() -> None:
     with client(join_timeout=0.2) as c:
         closed = close_of(c)
         assert (closed.code, closed.reason) == (4008, "no join within 0.2 s")
+        # messages that are no join do not buy more time
+        with c.websocket_connect("/ws") as ws:
+            errors: list[dict[str, Any]] = []
+            with pytest.raises(WebSocketDisconnect) as chatty:
+                chat(ws, errors)
+        assert (chatty.value.code, chatty.value.reason) == (4008, "no join within 0.2 s")
+        assert errors
+        assert {e["error"] for e in errors} == {"not_joined"}
+
+
+def chat(ws: Any, errors: list[dict[str, Any]]) -> None:
+    """Send something other than a join, again and again, reading the answers (until closed)."""
+    for _ in range(1000):
+        ws.send_json({"type": "ready", "token": "x"})
+        errors.append(ws.receive_json())
+        time.sleep(0.02)
 
 
 def test_connections_are_capped() -> None:

@@ -57,15 +57,18 @@ async def _drained(conn: Connection) -> bool:
     return True
 
 
-async def _next_message(websocket: WebSocket, conn: Connection, timeout: float) -> object:
-    """The next raw message (its text or bytes), or ``None`` when the client went away."""
+async def _next_message(websocket: WebSocket, conn: Connection, deadline: float) -> object:
+    """The next raw message (its text or bytes), or ``None`` when the client went away.
+
+    Until the connection has joined, it must do so by ``deadline`` (a clock reading): other
+    messages meanwhile are answered but do not buy it more time.
+    """
     if conn.joined:
         message = await websocket.receive()
     else:
         try:
-            message = await asyncio.wait_for(websocket.receive(), timeout)
+            message = await asyncio.wait_for(websocket.receive(), deadline - time.monotonic())
         except TimeoutError:
-            conn.close(4008, f"no join within {timeout:g} s")
             return None
     if message["type"] == "websocket.disconnect":
         return None
@@ -76,9 +79,12 @@ async def _next_message(websocket: WebSocket, conn: Connection, timeout: float) 
 async def _receive_loop(
     websocket: WebSocket, host: GameHost, conn: Connection, join_timeout: float
 ) -> None:
+    deadline = time.monotonic() + join_timeout
     while not conn.closing:
-        raw = await _next_message(websocket, conn, join_timeout)
+        raw = await _next_message(websocket, conn, deadline)
         if raw is None:
+            if not conn.joined and time.monotonic() >= deadline:
+                conn.close(4008, f"no join within {join_timeout:g} s")
             return
         if not conn.allow(time.monotonic()):
             conn.push(error_message("rate_limited", "too many messages: slow down"))
