@@ -206,3 +206,20 @@ def test_the_server_prints_the_links_and_logs_what_happens(serve: Servers) -> No
         ws.send(json.dumps({"type": "join", "seat": 0, "name": "Ann"}))
         assert json.loads(ws.recv())["type"] == "welcome"
     assert "took seat" not in serve.log(quiet)
+
+
+def test_a_form_sent_too_slowly_is_refused(serve: Servers) -> None:
+    url = serve("--request-timeout", "0.3", "--no-db")
+    port = int(url.rsplit(":", 1)[1])
+    with socket.create_connection(("127.0.0.1", port), timeout=20) as s:
+        s.sendall(
+            b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 100\r\n\r\n{"
+        )  # and never the rest of the body
+        answer = b""
+        while b"}" not in answer:
+            chunk = s.recv(4096)
+            assert chunk, "closed without an answer"
+            answer += chunk
+    assert answer.startswith(b"HTTP/1.1 400")
+    assert b"the form did not arrive within 0.3 s" in answer

@@ -18,6 +18,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 from collections.abc import AsyncIterator
@@ -48,12 +49,27 @@ _NO_CACHE: Final = {"Cache-Control": "no-cache"}
 _MAX_FORM: Final = 4096
 
 
-async def _create_table(request: Request, lobby: Lobby) -> Response:
-    body = await request.body()
+async def _read_form(request: Request, timeout: float) -> bytes:
+    """The request's body, at most :data:`_MAX_FORM` bytes, arriving within ``timeout`` s."""
+    body = b""
+
+    async def read() -> None:
+        nonlocal body
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > _MAX_FORM:
+                raise nl.NertsError("the form is too large")
+
     try:
-        if len(body) > _MAX_FORM:
-            raise nl.NertsError("the form is too large")
-        form = json.loads(body)
+        await asyncio.wait_for(read(), timeout)
+    except TimeoutError:
+        raise nl.NertsError(f"the form did not arrive within {timeout:g} s") from None
+    return body
+
+
+async def _create_table(request: Request, lobby: Lobby, timeout: float) -> Response:
+    try:
+        form = json.loads(await _read_form(request, timeout))
         if type(form) is not dict:
             raise nl.NertsError("the form is a JSON object")
         host = await lobby.create(form)
@@ -88,7 +104,7 @@ def _routes(lobby: Lobby, history: History | None, config: ServerConfig) -> list
 
     async def tables(request: Request) -> Response:
         if request.method == "POST":
-            return await _create_table(request, lobby)
+            return await _create_table(request, lobby, config.request_timeout)
         return JSONResponse(lobby.listing(), headers=_NO_CACHE)
 
     async def matches(_request: Request) -> Response:
