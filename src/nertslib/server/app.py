@@ -78,24 +78,29 @@ async def _create_table(request: Request, lobby: Lobby, timeout: float) -> Respo
     return JSONResponse({"id": host.table_id}, status_code=201)
 
 
-def _hand_data(history: History | None, hand_id: str) -> dict[str, Any] | None:
-    """A finished hand with every step's spectator view and scores, for the replay viewer."""
-    if history is None or not hand_id.isdigit():
-        return None
-    hand = history.hand(int(hand_id))
-    if hand is None:
-        return None
-    replay = hand.pop("replay")
+def _steps(replay: dict[str, Any] | None) -> dict[str, Any]:
+    """Every step of a replay (JSON data) as a spectator's view, with the scores then."""
     states: list[nl.GameState] = []
     if replay is not None:
         record = nl.from_data(replay)
         assert isinstance(record, nl.Replay)
         states = list(record.states())
     return {
-        **hand,
         "views": [nl.to_data(nl.view(state, None)) for state in states],
         "live": [list(nl.hand_scores(state)) for state in states],
     }
+
+
+async def _hand_data(history: History | None, hand_id: str) -> dict[str, Any] | None:
+    """A finished hand with every step's spectator view and scores, for the replay viewer."""
+    if history is None or not hand_id.isdigit():
+        return None
+    hand = history.hand(int(hand_id))  # (the file is read on the loop's thread only)
+    if hand is None:
+        return None
+    # replaying a hand takes a moment: in a worker thread, so that no table waits for it
+    steps = await asyncio.to_thread(_steps, hand.pop("replay"))
+    return {**hand, **steps}
 
 
 def _routes(lobby: Lobby, history: History | None, config: ServerConfig) -> list[Any]:
@@ -111,7 +116,7 @@ def _routes(lobby: Lobby, history: History | None, config: ServerConfig) -> list
         return JSONResponse(history.matches() if history else [], headers=_NO_CACHE)
 
     async def hand(request: Request) -> Response:
-        data = _hand_data(history, str(request.path_params["hand"]))
+        data = await _hand_data(history, str(request.path_params["hand"]))
         if data is None:
             return JSONResponse({"error": "no such hand"}, status_code=404)
         return JSONResponse(data)
