@@ -1,13 +1,13 @@
-"""Take the screenshots of docs/browser.md: a hand in progress, on a desktop and on a phone.
+"""The screenshots of docs/browser.md: the lobby, and a hand on a desktop and on a phone.
 
 Run from the repository root (needs the server-test extra and /usr/bin/chromium)::
 
     python docs/tools/browser_screenshot.py
 
 It serves a seeded table (seat 0 for a person, two greedy bots) on a free loopback port,
-plays seat 0 for a while by clicking its legal moves (foundation plays first), then opens
-seat 0 again in a phone-sized window, and writes
-docs/_static/browser-hand.png and docs/_static/browser-phone.png.
+presses Ready and plays seat 0 for a while by clicking its legal moves (foundation plays
+first), then opens seat 0 again in a phone-sized window and the lobby, and writes
+docs/_static/browser-hand.png, browser-phone.png and browser-lobby.png.
 """
 
 from __future__ import annotations
@@ -64,14 +64,17 @@ def main() -> None:
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     command = [sys.executable, "-m", "nertslib.server", "--port", str(port), "--seats", "3"]
-    command += ["--bots", "2", "--seed", "2026", "--bot-delay", "1.2,2.4"]
+    command += ["--bots", "2", "--seed", "2026", "--bot-delay", "1.2,2.4", "--no-db"]
+    command += ["--grace", "0"]  # the phone takes seat 0 as soon as the desktop page leaves
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         wait_up(url + "/")
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
             page = browser.new_page(viewport={"width": 1000, "height": 720})
+            page.add_init_script("localStorage.setItem('nerts-name', 'Ann')")
             page.goto(f"{url}/?seat=0")
+            page.locator("#ready").click()
             play(page, 14)
             card = page.locator("#mine .pile.work .card.mine").last
             card.click()  # a selected card, waiting for its target
@@ -82,6 +85,11 @@ def main() -> None:
             phone.wait_for_selector("#mine .seat")
             phone.wait_for_timeout(500)
             phone.screenshot(path=str(STATIC / "browser-phone.png"))
+            lobby = browser.new_page(viewport={"width": 1000, "height": 520})
+            lobby.goto(f"{url}/")
+            lobby.wait_for_selector("[data-table]")
+            lobby.locator("#create-panel summary").click()
+            lobby.screenshot(path=str(STATIC / "browser-lobby.png"))
             browser.close()
     finally:
         server.terminate()

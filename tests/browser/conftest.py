@@ -7,16 +7,7 @@ downloads a browser here: it drives the system Chromium through ``executable_pat
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
-import tempfile
-import time
-import urllib.error
-import urllib.request
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -24,59 +15,10 @@ import pytest
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
 
-from tests.server.support import CHROMIUM, CHROMIUM_ARGS
+from tests.server.support import CHROMIUM, CHROMIUM_ARGS, servers
 
-
-def free_port() -> int:
-    """A TCP port that was free on 127.0.0.1 a moment ago."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-def _wait_until_up(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
-    """Poll the page until the server answers (a readiness wait, not a timed assertion)."""
-    for _ in range(300):
-        if proc.poll() is not None:
-            pytest.fail(f"the server exited with {proc.returncode}:\n{log.read_text()}")
-        try:
-            with urllib.request.urlopen(url, timeout=2) as response:
-                if response.status == 200:
-                    return
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            time.sleep(0.1)
-    pytest.fail(f"the server did not come up:\n{log.read_text()}")
-
-
-@pytest.fixture
-def serve() -> Iterator[Callable[..., str]]:
-    """Start ``python -m nertslib.server ARGS`` on a free loopback port; returns its URL."""
-    started: list[subprocess.Popen[bytes]] = []
-    logs = tempfile.TemporaryDirectory()
-
-    def start(*args: str) -> str:
-        port = free_port()
-        log = Path(logs.name) / f"server-{port}.log"
-        command = [sys.executable, "-m", "nertslib.server", "--host", "127.0.0.1"]
-        command += ["--port", str(port), "--bot-delay", "0.05,0.1", *args]
-        with log.open("wb") as out:
-            proc = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=os.environ)
-        started.append(proc)
-        url = f"http://127.0.0.1:{port}"
-        _wait_until_up(url + "/", proc, log)
-        return url
-
-    yield start
-    for proc in started:
-        proc.terminate()
-    for proc in started:
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:  # pragma: no cover - a stuck server
-            proc.kill()
-            proc.wait()
-    logs.cleanup()
+#: A real server per test (tests.server.support.servers).
+serve = pytest.fixture(servers, name="serve")
 
 
 # Module scope: Playwright's sync API keeps an event loop on this thread while it runs, and

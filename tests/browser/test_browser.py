@@ -7,7 +7,6 @@ browser context per person (separate storage: two people, not two tabs of one).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -24,8 +23,11 @@ if not CHROMIUM.exists():
 from playwright.sync_api import Browser, Page, WebSocket, expect  # noqa: E402 - after the skip
 
 import nertslib as nl  # noqa: E402
+from tests.server.support import Servers  # noqa: E402
 
-Serve = Callable[..., str]
+Serve = Servers
+#: A bot that never moves during a test (the table stays as the test left it).
+SLEEPY_BOT = ("--bot-delay", "600,600")
 #: How long a page may take to show what the server sent (a wait for a condition, no timing).
 WAIT = 15_000
 
@@ -41,10 +43,18 @@ def person(browser: Browser, url: str, errors: list[Any], **context: Any) -> Pag
     return page
 
 
-def seated(browser: Browser, url: str, seat: int, errors: list[Any]) -> Page:
-    page = person(browser, f"{url}/?seat={seat}", errors)
+def seated(browser: Browser, url: str, seat: int, errors: list[Any], **context: Any) -> Page:
+    page = person(browser, f"{url}/?seat={seat}", errors, **context)
     expect(page.locator("#who")).to_have_text(f"you play seat {seat}", timeout=WAIT)
     return page
+
+
+def ready(*pages: Page) -> None:
+    """Each player presses Ready; then the hand is under way on every page."""
+    for page in pages:
+        page.locator("#ready[data-action=ready]").click()
+    for page in pages:
+        expect(page.locator("#hand-info")).to_contain_text("in play", timeout=WAIT)
 
 
 def shows_view(page: Page, view: nl.View) -> None:
@@ -88,6 +98,7 @@ def test_two_people_play_moves_that_both_see(
 ) -> None:
     url = serve("--seats", "2", "--bots", "0", "--seed", "6")
     ann, bob = seated(browser, url, 0, page_errors), seated(browser, url, 1, page_errors)
+    ready(ann, bob)
     state = nl.deal("standard", 2, 6)
     # Ann clicks a move's data-move element; Bob sees her waste grow
     ann.locator('[data-move="0:turn"]').click()
@@ -101,7 +112,7 @@ def test_two_people_play_moves_that_both_see(
     bob.locator(target_selector(move)).click()
     state = nl.apply(state, move)
     shows_view(ann, nl.view(state, 0))
-    expect(ann.locator("#message")).to_contain_text("seat 1: ")
+    expect(ann.locator("#message")).to_contain_text("Seat 1: ")
     # Ann drags a card onto its target
     move = card_move(state, 0)
     ann.drag_and_drop(card_selector(move), target_selector(move))
@@ -114,6 +125,7 @@ def test_two_people_play_moves_that_both_see(
 def test_a_lost_race_shows_too_late(serve: Serve, browser: Browser, page_errors: list[Any]) -> None:
     url = serve("--bots", "0", "--position", race_position().to_nfen())
     ann, bob = seated(browser, url, 0, page_errors), seated(browser, url, 1, page_errors)
+    ready(ann, bob)
     for page, move in zip((ann, bob), RACE, strict=True):
         expect(page.locator(f'[data-move="{move}"]')).to_have_count(1)
     # Bob picks up his 2♠ ... and Ann's 2♠ lands first: she drops it on the foundation area
@@ -136,23 +148,35 @@ def test_a_hand_played_to_its_end_shows_the_scores_and_offers_the_next(
     url = serve("--bots", "0", "--position", before.to_nfen())
     caller = seated(browser, url, call.seat, page_errors)
     other = seated(browser, url, 1 - call.seat, page_errors)
+    ready(caller, other)
     expect(caller.locator("#call")).to_be_visible()
     caller.locator(f'[data-move="{call}"]').click()
     scores = nl.hand_scores(nl.apply(before, call))
-    for page in (caller, other):
-        expect(page.locator("#scores")).to_be_visible()
-        expect(page.locator("#scores")).to_contain_text(f"seat {call.seat} called Nerts")
+    for page, me in ((caller, call.seat), (other, 1 - call.seat)):
+        expect(page.locator("#end")).to_be_visible()
+        expect(page.locator("#end")).to_be_in_viewport()  # an overlay, not the page's bottom
+        caller_name = "Seat {} (you)" if me == call.seat else "Seat {}"
+        expect(page.locator("#scores")).to_contain_text(
+            caller_name.format(call.seat) + " called Nerts"
+        )
         for seat, score in enumerate(scores):
-            expect(page.locator("#scores tr").nth(seat + 1)).to_have_text(
-                f"seat {seat}{score}{score}"
-            )
-        expect(page.locator("#next-hand")).to_have_text("Next hand")
+            name = f"Seat {seat} (you)" if seat == me else f"Seat {seat}"
+            expect(page.locator("#scores tr").nth(seat + 1)).to_have_text(f"{name}{score}{score}")
+        expect(page.locator("#scores tr.you")).to_have_count(1)
+        expect(page.locator("#next-hand")).to_have_text("Ready for the next hand")
         expect(page.locator("[data-move]")).to_have_count(0)
-    other.locator("#next-hand").click()
+    other.locator("#next-hand").click()  # one player's Ready deals nothing yet
+    expect(other.locator("#next-hand")).to_have_text("Ready: waiting for the others")
+    expect(caller.locator("#hand-info")).to_contain_text("hand 1 · hand over")
+    caller.locator("#next-hand").click()
     for page in (caller, other):
-        expect(page.locator("#hand-info")).to_contain_text("hand 2 · in play")
-        expect(page.locator("#scores")).to_be_hidden()
-        expect(page.locator("#hand-info")).to_contain_text(f"{scores[0]} / {scores[1]}")
+        expect(page.locator("#hand-info")).to_contain_text("hand 2 · in play", timeout=WAIT)
+        expect(page.locator("#end")).to_be_hidden()
+        expect(page.locator("#hand-info")).to_contain_text(
+            f"Seat 0 (you) {scores[0]}"
+            if page is (caller if call.seat == 0 else other)
+            else f"Seat 0 {scores[0]}"
+        )
         expect(page.locator("[data-move]").first).to_be_visible()
     assert page_errors == []
 
@@ -169,8 +193,9 @@ def hidden_cards(state: nl.GameState) -> set[str]:
 def test_the_spectator_sees_no_hidden_card(
     serve: Serve, browser: Browser, page_errors: list[Any]
 ) -> None:
-    url = serve("--seats", "2", "--bots", "0", "--seed", "6")
+    url = serve("--seats", "2", "--bots", "1", "--seed", "6", *SLEEPY_BOT)
     ann = seated(browser, url, 0, page_errors)
+    ready(ann)
     frames: list[str] = []
     spectator = person(browser, f"{url}/?watch", page_errors)
 
@@ -205,8 +230,9 @@ def test_the_spectator_sees_no_hidden_card(
 def test_a_move_for_a_seat_the_connection_did_not_join_is_refused(
     serve: Serve, browser: Browser, page_errors: list[Any]
 ) -> None:
-    url = serve("--seats", "2", "--bots", "0", "--seed", "6")
+    url = serve("--seats", "2", "--bots", "1", "--seed", "6", *SLEEPY_BOT)
     ann = seated(browser, url, 0, page_errors)
+    ready(ann)
     ann.evaluate("nerts.sendMove('1:turn')")
     expect(ann.locator("#message")).to_have_text(
         "not your seat: this connection plays seat 0; 1:turn is a move of seat 1"
@@ -217,9 +243,10 @@ def test_a_move_for_a_seat_the_connection_did_not_join_is_refused(
     expect(ann.locator("#message")).to_contain_text(
         "too large: a message has at most 2048 characters"
     )
-    # a second tab on Ann's seat is refused too, and Ann plays on
+    # a second tab on Ann's seat is refused too: it lands in the lobby, and Ann plays on
     intruder = person(browser, f"{url}/?seat=0", page_errors)
-    expect(intruder.locator("#message")).to_contain_text("seat taken: seat 0 is taken")
+    expect(intruder.locator("#notice")).to_contain_text("seat taken: seat 0 is taken", timeout=WAIT)
+    expect(intruder.locator("[data-table]")).to_have_count(1)
     expect(intruder.locator("[data-move]")).to_have_count(0)
     ann.locator('[data-move="0:turn"]').click()
     state = nl.apply(nl.deal("standard", 2, 6), nl.Move.turn(0))
@@ -238,6 +265,7 @@ def test_the_page_fits_a_phone(serve: Serve, browser: Browser, page_errors: list
         has_touch=True,
     )
     expect(phone.locator("#who")).to_have_text("you play seat 0", timeout=WAIT)
+    ready(phone)
     expect(phone.locator("#others .seat")).to_have_count(3)
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 390

@@ -15,17 +15,12 @@ need("starlette")
 need("uvicorn")
 
 import nertslib as nl  # noqa: E402 - after the skip
+from nertslib.bots import make_bot  # noqa: E402
 from nertslib.server import run  # noqa: E402
-from nertslib.server.__main__ import main  # noqa: E402
-from nertslib.server.host import (  # noqa: E402
-    CALL_GRACE,
-    MAX_OUTBOX,
-    UPDATE,
-    Connection,
-    GameHost,
-    TableSettings,
-    make_bot,
-)
+from nertslib.server.connection import MAX_OUTBOX, UPDATE, Connection  # noqa: E402
+from nertslib.server.host import CALL_GRACE, GameHost  # noqa: E402
+from nertslib.server.options import main  # noqa: E402
+from nertslib.server.settings import TableSettings  # noqa: E402
 
 
 @pytest.mark.parametrize(
@@ -41,6 +36,8 @@ from nertslib.server.host import (  # noqa: E402
         ({"seed": 1, "position": before_the_call()[0]}, "give a seed or a position, not both"),
         ({"bot_delay": (2.0, 1.0)}, "bot_delay must be (low, high) with 0 <= low <= high"),
         ({"variant": "chess"}, "unknown variant"),
+        ({"code": ""}, "a join code has 1 to 64 characters"),
+        ({"grace": -1.0}, "grace must be 0..86400 seconds"),
         ({"position": "standard - nonsense"}, "bad NFEN"),
     ],
 )
@@ -66,8 +63,8 @@ def test_run_and_the_command_line_refuse_bad_settings_before_listening(
         run(bots=5)
     assert main(["--bots", "5", "--port", "1"]) == 2
     assert "bots must be 0..2 (the seats), got 5" in capsys.readouterr().err
-    with pytest.raises(SystemExit):
-        main(["--seed", "1", "--position", "x"])  # argparse: not both
+    assert main(["--seed", "1", "--position", "x"]) == 2  # argparse: not both
+    assert "not allowed with argument" in capsys.readouterr().err
 
 
 def test_bots_by_name() -> None:
@@ -120,6 +117,8 @@ def test_the_host_resolves_an_everyone_stuck_table_and_records_the_hand() -> Non
     async def play() -> GameHost:
         host = GameHost(TableSettings.build(position=stuck.to_nfen(), bots=0))
         await host.start()
+        for seat in (0, 1):
+            sit_ready(host, seat)
         await host.stop()
         return host
 
@@ -148,6 +147,15 @@ def welcome(conn: Connection) -> dict[str, Any]:
     return message
 
 
+def sit_ready(host: GameHost, seat: int, name: str | None = None) -> tuple[Connection, str]:
+    """A connection that takes ``seat`` and presses Ready; returns it and its token."""
+    conn = host.connect()
+    host.receive(conn, json.dumps({"type": "join", "seat": seat, "name": name}))
+    token = welcome(conn)["token"]
+    host.receive(conn, json.dumps({"type": "ready", "token": token}))
+    return conn, token
+
+
 def test_cards_in_the_air_after_a_call_still_count() -> None:
     before, call = before_the_call()
     other = 1 - call.seat
@@ -157,10 +165,8 @@ def test_cards_in_the_air_after_a_call_still_count() -> None:
         # a clock that stands still: every move arrives within the call's grace
         host = GameHost(TableSettings.build(position=before.to_nfen(), bots=0), clock=lambda: 0.0)
         await host.start()
-        caller, late = host.connect(), host.connect()
-        host.receive(caller, json.dumps({"type": "join", "seat": call.seat}))
-        host.receive(late, json.dumps({"type": "join", "seat": other}))
-        tokens = [welcome(c)["token"] for c in (caller, late)]
+        (caller, token0), (late, token1) = sit_ready(host, call.seat), sit_ready(host, other)
+        tokens = [token0, token1]
         host.receive(caller, json.dumps({"type": "move", "move": str(call), "token": tokens[0]}))
         host.receive(late, json.dumps({"type": "move", "move": str(air), "token": tokens[1]}))
         await asyncio.sleep(CALL_GRACE + 0.2)  # the match takes the hand after the grace

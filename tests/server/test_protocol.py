@@ -15,22 +15,46 @@ need("starlette.testclient")  # with httpx2 (or httpx before Starlette 1.10)
 from starlette.testclient import TestClient, WebSocketTestSession  # noqa: E402
 
 import nertslib as nl  # noqa: E402 - after the skip
-from nertslib.server import TableSettings, create_app  # noqa: E402
+from nertslib.server import ServerConfig, TableSettings, create_app  # noqa: E402
 from nertslib.server.protocol import MAX_MESSAGE  # noqa: E402
 
 Message = dict[str, Any]
-UPDATE_KEYS = {"type", "hand", "view", "moves", "events", "scores", "caller", "match", "seats"}
+UPDATE_KEYS = {
+    "type",
+    "hand",
+    "started",
+    "playing",
+    "view",
+    "moves",
+    "events",
+    "live",
+    "scores",
+    "caller",
+    "match",
+    "seats",
+}
+#: A bot that waits this long never moves during a test: the table stays as the test left it.
+SLEEPY = (600.0, 600.0)
+
+
+def make_client(settings: TableSettings, **config: Any) -> TestClient:
+    """A TestClient of an app with ``settings`` (Starlette's test Host is allowed)."""
+    config.setdefault("db", None)
+    return TestClient(
+        create_app(config=ServerConfig(settings, allow_hosts=("testserver",), **config))
+    )
 
 
 @pytest.fixture
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(TableSettings.build(seats=2, bots=0, seed=11))) as c:
+    # one human seat (0) and a bot that does not move: seat 0 alone starts the hand
+    with make_client(TableSettings.build(seats=2, bots=1, seed=11, bot_delay=SLEEPY)) as c:
         yield c
 
 
 def app_client(**settings: Any) -> TestClient:
     settings.setdefault("bot_delay", (0.0, 0.0))
-    return TestClient(create_app(TableSettings.build(**settings)))
+    return make_client(TableSettings.build(**settings))
 
 
 def until(ws: WebSocketTestSession, kind: str) -> tuple[Message, list[Message]]:
@@ -43,7 +67,10 @@ def until(ws: WebSocketTestSession, kind: str) -> tuple[Message, list[Message]]:
         seen.append(message)
 
 
-def join(ws: WebSocketTestSession, seat: int | None, token: str | None = None) -> Message:
+def join(
+    ws: WebSocketTestSession, seat: int | None, token: str | None = None, *, ready: bool = True
+) -> Message:
+    """Join ``seat`` (``None``: watch) and, for a seat, press Ready; returns the welcome."""
     request: Message = {"type": "join", "watch": True} if seat is None else {"type": "join"}
     if seat is not None:
         request["seat"] = seat
@@ -51,11 +78,21 @@ def join(ws: WebSocketTestSession, seat: int | None, token: str | None = None) -
         request["token"] = token
     ws.send_json(request)
     welcome, _ = until(ws, "welcome")
+    if seat is not None and ready:
+        ws.send_json({"type": "ready", "token": welcome["token"]})
     return welcome
 
 
 def latest_update(ws: WebSocketTestSession) -> Message:
     update, _ = until(ws, "update")
+    return update
+
+
+def playing_update(ws: WebSocketTestSession) -> Message:
+    """The first update of the hand under way (after every player pressed Ready)."""
+    update = latest_update(ws)
+    while not update["playing"]:
+        update = latest_update(ws)
     return update
 
 
@@ -71,16 +108,17 @@ def host_state(client: TestClient) -> nl.GameState:
 
 def test_a_player_gets_a_token_its_view_and_its_legal_moves(client: TestClient) -> None:
     with client.websocket_connect("/ws") as ws:
-        welcome = join(ws, 1)
-        assert welcome["seat"] == 1
+        welcome = join(ws, 0)
+        assert welcome["seat"] == 0
         assert len(welcome["token"]) >= 16
         assert welcome["protocol"] == 1
-        update = latest_update(ws)
+        update = playing_update(ws)
     state = host_state(client)
     assert set(update) == UPDATE_KEYS
-    assert update["view"] == nl.to_data(nl.view(state, 1))
-    assert nl.from_data(update["view"], nl.View) == nl.view(state, 1)
-    assert update["moves"] == [str(m) for m in nl.legal_moves(state, 1)]
+    assert update["view"] == nl.to_data(nl.view(state, 0))
+    assert nl.from_data(update["view"], nl.View) == nl.view(state, 0)
+    assert update["moves"] == [str(m) for m in nl.legal_moves(nl.view(state, 0), 0)]
+    assert update["live"] == list(nl.hand_scores(state))
     assert update["scores"] is None
     assert update["match"]["target"] == 100
 
@@ -150,8 +188,11 @@ def test_a_connection_moves_only_for_its_own_seat(client: TestClient) -> None:
         ('{"type": "join", "seat": "0"}', "bad_message"),
         ('{"type": "join", "seat": 0, "watch": true}', "bad_message"),
         ('{"type": "join", "seat": 0}', "already_joined"),
-        ('{"type": "next_hand", "token": "TOKEN"}', "hand_not_over"),
+        ('{"type": "ready", "token": "TOKEN", "now": true}', "bad_message"),
+        ('{"type": "join", "seat": 0, "name": 5}', "bad_message"),
         ("NaN", "bad_message"),
+        ("[" * 1000 + "]" * 1000, "bad_message"),  # nested deeper than the parser goes
+        ('{"a":' * 300 + "1" + "}" * 300, "bad_message"),
     ],
 )
 def test_bad_messages_get_an_error_and_the_table_plays_on(
@@ -229,7 +270,7 @@ def test_a_lost_race_is_too_late() -> None:
         client.websocket_connect("/ws") as one,
     ):
         t0, t1 = join(zero, 0)["token"], join(one, 1)["token"]
-        assert RACE[1] in latest_update(one)["moves"]
+        assert RACE[1] in playing_update(one)["moves"]
         assert move(zero, t0, RACE[0])["accepted"]
         result = move(one, t1, RACE[1])
         assert result["accepted"] is False
@@ -263,10 +304,15 @@ def test_a_hand_played_to_its_end_shows_the_scores_and_deals_the_next() -> None:
         assert update["match"]["hands"] == [list(expected)]
         assert update["moves"] == []
         assert update["view"]["status"] == "nerts"
-        other.send_json({"type": "next_hand", "token": to})
+        other.send_json({"type": "ready", "token": to})
         update = latest_update(other)
+        while not update["seats"][1 - call.seat]["ready"]:
+            update = latest_update(other)
+        assert update["hand"] == 1  # one player's Ready deals nothing: the other is not ready
+        caller.send_json({"type": "next_hand", "token": tc})  # next_hand: Ready's old name
         while update["hand"] != 2:
             update = latest_update(other)
+        assert update["started"] is True
         assert update["scores"] is None
         assert update["view"]["foundations"] == []
         assert update["match"]["totals"] == list(expected)
@@ -301,21 +347,26 @@ def test_a_bot_plays_and_nothing_hidden_reaches_the_player() -> None:
                     bot_moves.add(event["seat"])
             if messages % 5 == 0:
                 move(ws, token, update["moves"][0])
-        assert update["seats"][1] == {"seat": 1, "player": "bot", "connected": True}
+        assert update["seats"][1] == {
+            "seat": 1,
+            "player": "bot",
+            "connected": True,
+            "name": "Bot 1",
+            "ready": False,
+            "away": None,
+        }
 
 
 def test_a_table_of_bots_plays_hands_one_after_another() -> None:
     with (
-        TestClient(
-            create_app(
-                TableSettings(
-                    nl.variants.get("standard"),
-                    2,
-                    bots=2,
-                    seed=5,
-                    bot_delay=(0.0, 0.0),
-                    next_hand_delay=0.0,
-                )
+        make_client(
+            TableSettings(
+                nl.variants.get("standard"),
+                2,
+                bots=2,
+                seed=5,
+                bot_delay=(0.0, 0.0),
+                next_hand_delay=0.0,
             )
         ) as client,
         client.websocket_connect("/ws") as ws,

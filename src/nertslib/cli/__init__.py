@@ -18,6 +18,8 @@ import sys
 from collections.abc import Sequence
 from typing import Final
 
+from nertslib.cli.serve import serve_main
+
 __all__ = ["CLI_NEEDS", "main"]
 
 #: What ``nerts`` says when the ``cli`` extra is not installed.
@@ -26,7 +28,7 @@ CLI_NEEDS: Final = "nerts needs the cli extra: pip install 'nertslib[cli]'"
 try:
     from nertslib.cli.app import nerts, quiet_stdout
 except ModuleNotFoundError as missing:  # without the cli extra, main says how to get it
-    if missing.name not in ("click", "rich", "textual"):
+    if (missing.name or "").split(".")[0] not in ("click", "rich", "textual"):
         raise
     CLI_MISSING = True
 else:
@@ -39,10 +41,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     Returns:
         The exit status: 0, 2 for bad usage, 1 for other errors and a closed pipe.
     """
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["serve"]:  # the server extra alone is enough for it
+        return serve_main(args[1:])
     if CLI_MISSING:
         print(CLI_NEEDS, file=sys.stderr)
         return 2
-    args = list(sys.argv[1:] if argv is None else argv)
     try:
         nerts.main(args, prog_name="nerts")
     except SystemExit as exc:

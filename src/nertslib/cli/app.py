@@ -9,7 +9,6 @@ r"""The ``nerts`` click application: every subcommand, and one-line errors.
 from __future__ import annotations
 
 import contextlib
-import importlib
 import os
 import sys
 from collections.abc import Sequence
@@ -32,6 +31,7 @@ from .demo import animate, demo_text, hand_log, summary_text
 from .options import BOTS, SEATS, SEED, CommandError, bots_help, variant_option
 from .play import PlayApp
 from .rules_text import knob_rows, rules_sections
+from .serve import serve_main
 from .show import page, send
 from .simulate_cmd import simulate
 from .watch import WatchApp
@@ -56,7 +56,6 @@ Try:
   nerts simulate --hands 1000    how the bots score, on every core
   nerts rules --variant nna      the rules of a preset or house rules
 """
-SERVE_NEEDS: Final = "nerts serve needs the server extra: pip install 'nertslib[server]'"
 
 
 def quiet_stdout() -> None:
@@ -230,34 +229,14 @@ def rules(variant: Variant, seats: int) -> int:
     return 0
 
 
-@nerts.command()
-@click.option("--host", default="127.0.0.1", show_default=True)
-@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
-@variant_option
-@click.option("--seats", type=SEATS, default=2, show_default=True)
-@click.option(
-    "--bots",
-    type=click.IntRange(0, 7),
-    default=1,
-    show_default=True,
-    help="how many seats bots play",
+@nerts.command(
+    context_settings={"ignore_unknown_options": True, "help_option_names": []},
+    add_help_option=False,
 )
-@click.option("--bot", default="greedy", show_default=True, help="the bots' name")
-@click.option("--seed", type=SEED, default=None, help="deal seed (default: random)")
-@click.option("--position", metavar="NFEN", default=None, help="start from this position")
-def serve(**options: Any) -> int:
-    """Serve games to browsers (the server extra)."""
-    if options["seed"] is not None and options["position"] is not None:
-        raise click.UsageError("give --seed or --position, not both")
-    try:
-        # the server extra (another module, with its own dependencies), loaded by name
-        server = importlib.import_module("nertslib.server")
-    except ImportError:
-        click.echo(SERVE_NEEDS, err=True)
-        return 2
-    options["variant"] = options["variant"].to_spec()  # the server takes a spec string
-    server.run(**options)
-    return 0
+@click.argument("args", nargs=-1, type=click.UNPROCESSED)
+def serve(args: tuple[str, ...]) -> int:
+    """Serve the browser game: a lobby of tables (the server extra)."""
+    return serve_main(args)
 
 
 @nerts.command()

@@ -6,20 +6,24 @@ in any language can be written from ``docs/protocol.md``, which documents every 
 **Client to server** (one JSON object per WebSocket text message, at most
 :data:`MAX_MESSAGE` characters):
 
-* ``{"type": "join", "seat": 0}`` takes a seat (``"token"`` may be added to take back one's own
-  seat after a reload), ``{"type": "join", "watch": true}`` watches;
+* ``{"type": "join", "seat": 0, "name": "Ann"}`` takes a seat (``"token"`` may be added to
+  take back one's own seat after a reload, ``"code"`` is the table's join code if it has
+  one), ``{"type": "join", "watch": true}`` watches;
 * ``{"type": "move", "move": "0:2S@N>F0", "token": "..."}`` submits a move in notation;
-* ``{"type": "next_hand", "token": "..."}`` deals the next hand once this one is over.
+* ``{"type": "ready", "token": "..."}`` says the seat is ready: a hand starts (and the next
+  one is dealt) once every human seat is taken and ready (``"next_hand"`` is its old name).
 
 **Server to client:** ``welcome`` (after a join: the seat and its token), ``update`` (the
-seat's view as View JSON, its legal moves in notation, new events), ``result`` (the answer to
-one move: accepted, or refused with the reason; ``too_late`` for a lost race) and ``error``
-(a message that could not be used; the connection and the table carry on).
+seat's view as View JSON, its legal moves in notation, new events, who sits where and
+whether the hand is under way), ``result`` (the answer to one move: accepted, or refused
+with the reason; ``too_late`` for a lost race) and ``error`` (a message that could not be
+used; the connection and the table carry on).
 
 Nothing hidden leaks, by construction: :func:`update_message` is the only message that
-describes the game, and it is built from ``nl.view(state, seat)``, ``nl.legal_moves(state,
-seat)`` (notations only), the events :func:`nertslib.table.event_for_seat` lets that seat see,
-and the public match scores. The seed, the state, its NFEN and replays are never sent.
+describes the game, and it is built from ``nl.view(state, seat)``, the legal moves of that
+view (``nl.legal_moves(view, seat)``: notations only, nothing the view does not show), the
+events :func:`nertslib.table.event_for_seat` lets that seat see, and the public scores. The
+seed, the state, its NFEN and replays are never sent.
 
 >>> import nertslib as nl
 >>> from nertslib.server.protocol import parse_client_message
@@ -50,8 +54,8 @@ __all__ = [
     "ClientMessage",
     "JoinRequest",
     "MoveRequest",
-    "NextHandRequest",
     "ProtocolError",
+    "ReadyRequest",
     "SeatInfo",
     "error_message",
     "event_data",
@@ -96,13 +100,17 @@ class ProtocolError(nl.NertsError):
 class JoinRequest:
     """``{"type": "join", ...}``: take ``seat`` (``None``: watch), maybe with its ``token``.
 
+    ``name`` is the player's display name and ``code`` the table's join code, if it has one.
+
     >>> from nertslib.server.protocol import parse_client_message
     >>> parse_client_message('{"type": "join", "watch": true}')
-    JoinRequest(seat=None, token=None)
+    JoinRequest(seat=None, token=None, name=None, code=None)
     """
 
     seat: int | None
     token: str | None = None
+    name: str | None = None
+    code: str | None = None
 
 
 @attrs.frozen
@@ -119,32 +127,37 @@ class MoveRequest:
 
 
 @attrs.frozen
-class NextHandRequest:
-    """``{"type": "next_hand", "token": TOKEN}``: deal the next hand (the hand must be over).
+class ReadyRequest:
+    """``{"type": "ready", "token": TOKEN}``: the seat is ready for the hand (or the next).
 
     >>> from nertslib.server.protocol import parse_client_message
-    >>> parse_client_message('{"type": "next_hand", "token": "x"}')
-    NextHandRequest(token='x')
+    >>> parse_client_message('{"type": "ready", "token": "x"}')
+    ReadyRequest(token='x')
     """
 
     token: str
 
 
-ClientMessage: TypeAlias = JoinRequest | MoveRequest | NextHandRequest
+ClientMessage: TypeAlias = JoinRequest | MoveRequest | ReadyRequest
 
 
 @attrs.frozen
 class SeatInfo:
-    """What everyone may know of a seat: who plays it and whether they are connected.
+    """What everyone may know of a seat: who plays it, their name, connected, ready, away.
+
+    ``away`` is the seconds left of the grace of a player whose connection dropped.
 
     >>> from nertslib.server.protocol import SeatInfo
-    >>> SeatInfo(seat=1, player="bot", connected=True)
-    SeatInfo(seat=1, player='bot', connected=True)
+    >>> SeatInfo(seat=1, player="bot", connected=True, name="Bot 1")
+    SeatInfo(seat=1, player='bot', connected=True, name='Bot 1', ready=False, away=None)
     """
 
     seat: int
     player: str  # "human" or "bot"
     connected: bool
+    name: str = ""
+    ready: bool = False
+    away: float | None = None
 
 
 def _token(data: dict[str, Any], required: bool) -> str | None:
@@ -173,8 +186,8 @@ def parse_client_message(raw: str | bytes | None) -> ClientMessage:
             ``type``) or ``bad_move`` (notation that is no move), quoting a bounded excerpt.
 
     >>> from nertslib.server.protocol import parse_client_message
-    >>> parse_client_message('{"type": "join", "seat": 1}')
-    JoinRequest(seat=1, token=None)
+    >>> parse_client_message('{"type": "join", "seat": 1, "name": "Ann"}')
+    JoinRequest(seat=1, token=None, name='Ann', code=None)
     >>> parse_client_message('{"type": "move", "move": "0:6H@N>Q", "token": "x"}')
     Traceback (most recent call last):
     ...
@@ -190,6 +203,8 @@ def parse_client_message(raw: str | bytes | None) -> ClientMessage:
         data = json.loads(raw)
     except ValueError:
         raise ProtocolError("not_json", f"not JSON: {_excerpt(raw)}") from None
+    except RecursionError:
+        raise ProtocolError("bad_message", "JSON nested too deeply") from None
     if type(data) is not dict or type(data.get("type")) is not str:
         raise ProtocolError(
             "bad_message", f'a message is a JSON object with a "type", got {_excerpt(data)}'
@@ -211,16 +226,16 @@ def parse_client_message(raw: str | bytes | None) -> ClientMessage:
         token = _token(data, required=True)
         assert token is not None
         return MoveRequest(move, token)
-    if kind == "next_hand":
+    if kind in ("ready", "next_hand"):
         _keys(data, {"type", "token"})
         token = _token(data, required=True)
         assert token is not None
-        return NextHandRequest(token)
+        return ReadyRequest(token)
     raise ProtocolError("bad_message", f"unknown message type {_excerpt(kind)}")
 
 
 def _join(data: dict[str, Any]) -> JoinRequest:
-    _keys(data, {"type", "seat", "watch", "token"})
+    _keys(data, {"type", "seat", "watch", "token", "name", "code"})
     watch = data.get("watch", False)
     if type(watch) is not bool:
         raise ProtocolError("bad_message", f'"watch" must be true or false, got {_excerpt(watch)}')
@@ -231,16 +246,23 @@ def _join(data: dict[str, Any]) -> JoinRequest:
         return JoinRequest(None)
     if type(seat) is not int or seat < 0:
         raise ProtocolError("bad_message", f'"seat" must be a seat number, got {_excerpt(seat)}')
-    return JoinRequest(seat, _token(data, required=False))
+    return JoinRequest(seat, _token(data, required=False), _text(data, "name"), _text(data, "code"))
+
+
+def _text(data: dict[str, Any], key: str) -> str | None:
+    value = data.get(key)
+    if value is not None and (type(value) is not str or len(value) > 100):
+        raise ProtocolError("bad_message", f'"{key}" must be a short text, got {_excerpt(value)}')
+    return value
 
 
 # --- server messages ----------------------------------------------------------------------------
 
 
 def welcome_message(
-    seat: int | None, token: str | None, seats: Sequence[SeatInfo]
+    seat: int | None, token: str | None, seats: Sequence[SeatInfo], *, table: str = "1"
 ) -> dict[str, Any]:
-    """The answer to a join: the seat taken (``None``: watching) and its token.
+    """The answer to a join: the table, the seat taken (``None``: watching) and its token.
 
     >>> from nertslib.server.protocol import SeatInfo, welcome_message
     >>> welcome_message(0, "abc", [SeatInfo(0, "human", True), SeatInfo(1, "bot", True)])["token"]
@@ -249,6 +271,7 @@ def welcome_message(
     return {
         "type": "welcome",
         "protocol": PROTOCOL_VERSION,
+        "table": table,
         "seat": seat,
         "token": token,
         "seats": [attrs.asdict(s) for s in seats],
@@ -296,14 +319,19 @@ def update_message(
     hand: int,
     match: nl.Match,
     seats: Sequence[SeatInfo],
+    playing: bool = True,
+    started: bool = True,
 ) -> dict[str, Any]:
     """What ``seat`` (``None``: a spectator) is sent when the game changes.
 
-    ``view`` is ``nl.to_data(nl.view(state, seat))``; ``moves`` the seat's legal moves in
-    notation (none for a spectator or once the hand is over); ``events`` those of ``events``
-    that :func:`~nertslib.table.event_for_seat` lets the seat see; ``scores`` the hand's
-    scores once it is over (else ``None``); ``match`` the match so far (totals add up to the
-    variant's ``target_score``).
+    ``view`` is ``nl.to_data(nl.view(state, seat))``; ``moves`` the legal moves of that view
+    in notation (``nl.legal_moves(view, seat)``: none for a spectator, before the hand
+    starts, while the table waits for someone (``playing`` false) or once the hand is over);
+    ``events`` those of ``events`` that :func:`~nertslib.table.event_for_seat` lets the seat
+    see; ``live`` each seat's score as the hand stands (public: foundations and Nerts pile
+    sizes); ``scores`` the hand's scores once it is over (else ``None``); ``match`` the match
+    so far (totals add up to the variant's ``target_score``); ``started`` whether the hand
+    has started.
 
     >>> import nertslib as nl
     >>> from nertslib.server.protocol import SeatInfo, update_message
@@ -317,12 +345,16 @@ def update_message(
     True
     """
     over = state.status is not None
-    moves = () if seat is None or over else nl.legal_moves(state, seat)
+    view = nl.view(state, seat)
+    moves = () if seat is None or over or not playing else nl.legal_moves(view, seat)
     result = nl.outcome(state)
     return {
         "type": "update",
         "hand": hand,
-        "view": nl.to_data(nl.view(state, seat)),
+        "started": started,
+        "playing": playing and not over,
+        "view": nl.to_data(view),
+        "live": list(nl.hand_scores(state)),
         "moves": [str(m) for m in moves],
         "events": [event_data(e) for e in events if event_for_seat(e, seat) is not None],
         "scores": None if result is None else list(result.scores),

@@ -1,16 +1,19 @@
 // Nerts in the browser: plain JavaScript, no build step, no libraries.
-// It speaks the protocol of docs/protocol.md over one WebSocket: it joins a seat (or watches),
-// draws each `update` (the seat's view, its legal moves, new events) and sends moves in
-// notation. Every legal move is also a button with a data-move attribute.
+// A table ("/?seat=I", "/?table=T&seat=I", "?watch") speaks the protocol of docs/protocol.md
+// over one WebSocket: it joins a seat (or watches), presses Ready, draws each `update` (the
+// seat's view, its legal moves, new events, who sits where) and sends moves in notation.
+// A replay ("/replay?hand=H", replay.js) draws a finished hand's steps with the same code.
 "use strict";
 
 (function () {
-  const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
-  const RED = new Set(["D", "H"]);
+  const page = window.NertsPage;
+  if (page.mode !== "table" && page.mode !== "replay") return;
+  const { cardText, cardEl, backEl, pileEl, parseMove, describeMove } = window.NertsCards;
   // Errors after which this tab holds no seat (and must not reconnect to take it).
-  const NOT_SEATED = new Set(["seat_taken", "replaced", "bot_seat", "no_such_seat"]);
-  const params = new URLSearchParams(window.location.search);
-  const watching = params.has("watch") || !params.has("seat");
+  const NOT_SEATED = new Set(["seat_taken", "replaced", "bot_seat", "no_such_seat", "bad_code"]);
+  const params = page.params;
+  const tableId = params.get("table") || "1";
+  const watching = page.mode === "replay" || params.has("watch") || !params.has("seat");
   const wantSeat = watching ? null : Number.parseInt(params.get("seat"), 10);
 
   let socket = null;
@@ -20,103 +23,24 @@
   let selected = null; // {source: "N"|"W"|"P<i>", code: "9C"}
   let retry = 0;
   let refused = false;
+  let endClosed = 0; // the hand whose end-of-hand overlay was closed
 
   const $ = (id) => document.getElementById(id);
+  $("game").hidden = false;
+  // the pinned dock covers the bottom of the page: keep that much room below the table
+  new ResizeObserver(() => {
+    document.body.style.paddingBottom = `${$("dock").hidden ? 16 : $("dock").offsetHeight + 16}px`;
+  }).observe($("dock"));
+  $("instructions").hidden = watching;
+  $("help-button").hidden = watching;
 
-  // --- cards --------------------------------------------------------------------------------
-
-  function parseCode(code) {
-    const joker = /^X([12])(?:=([^()]+))?(?:\((.+)\))?$/.exec(code);
-    if (joker) return { joker: joker[1], declared: joker[2] || null, bound: joker[3] || null };
-    return { rank: code.slice(0, -1), suit: code.slice(-1) };
-  }
-
-  function baseCode(code) {
-    return code.replace(/\(.*\)$/, "").split("=")[0];
-  }
-
-  function cardText(code) {
-    const c = parseCode(code);
-    if (c.joker) return c.declared ? `🃏${cardText(c.declared)}` : `🃏${c.joker}`;
-    return `${c.rank}${SUITS[c.suit] || "?"}`;
-  }
-
-  function cardEl(code, owner, opts = {}) {
-    const el = document.createElement("div");
-    const c = parseCode(code);
-    el.className = "card";
-    if (c.joker) el.classList.add("joker");
-    else if (RED.has(c.suit)) el.classList.add("red");
-    el.dataset.card = `${baseCode(code)}${owner}`;
-    const rank = document.createElement("span");
-    rank.className = "rank";
-    const suit = document.createElement("span");
-    suit.className = "suit";
-    if (c.joker) {
-      rank.textContent = "🃏";
-      suit.textContent = c.declared ? cardText(c.declared) : c.joker;
-    } else {
-      rank.textContent = c.rank;
-      suit.textContent = SUITS[c.suit] || "?";
-    }
-    el.append(rank, suit);
-    el.title = cardText(code);
-    if (opts.source) {
-      el.classList.add("mine");
-      el.dataset.source = opts.source;
-      el.dataset.code = baseCode(code);
-    }
-    return el;
-  }
-
-  function backEl() {
-    const el = document.createElement("div");
-    el.className = "card back";
-    return el;
-  }
-
-  function pileEl(kind, label, count) {
-    const el = document.createElement("div");
-    el.className = `pile ${kind}`;
-    if (label) {
-      const span = document.createElement("span");
-      span.className = "label";
-      span.textContent = label;
-      el.append(span);
-    }
-    if (count !== undefined && count !== null) {
-      const badge = document.createElement("span");
-      badge.className = "count";
-      badge.textContent = String(count);
-      el.append(badge);
-    }
-    return el;
+  function nameOf(seat) {
+    const info = last && last.seats ? last.seats[seat] : null;
+    const name = info && info.name ? info.name : `seat ${seat}`;
+    return seat === mySeat ? `${name} (you)` : name;
   }
 
   // --- moves --------------------------------------------------------------------------------
-
-  function parseMove(text) {
-    const m = /^(\d+):([^@]+)@([^>]+)>(.+)$/.exec(text);
-    if (m) return { seat: Number(m[1]), card: m[2], base: baseCode(m[2]), source: m[3], target: m[4] };
-    const k = /^(\d+):(\w+)$/.exec(text);
-    return k ? { seat: Number(k[1]), kind: k[2] } : null;
-  }
-
-  const ZONE = (z) => {
-    if (z === "N") return "Nerts pile";
-    if (z === "W") return "waste";
-    if (z === "F+") return "a new foundation";
-    const i = z.slice(1);
-    return { P: `work pile ${i}`, F: `foundation ${i}`, U: `under work pile ${i}` }[z[0]] || z;
-  };
-  const KINDS = { turn: "turns the stock", restock: "turns the waste over", rotate: "rotates the stock", nerts: "calls Nerts!" };
-
-  function describeMove(text) {
-    const m = parseMove(text);
-    if (!m) return text;
-    if (m.kind) return `seat ${m.seat} ${KINDS[m.kind] || m.kind}`;
-    return `seat ${m.seat}: ${cardText(m.card)} from ${ZONE(m.source)} to ${ZONE(m.target)}`;
-  }
 
   function legal() {
     return last ? last.moves : [];
@@ -148,12 +72,7 @@
   }
 
   function toFoundation(source, code) {
-    const hit = legal().find((t) => {
-      const m = parseMove(t);
-      return m && !m.kind && m.source === source && m.base === code && m.target.startsWith("F");
-    });
-    if (hit) sendMove(hit);
-    else say(`${cardText(code)} cannot go to a foundation now`, "refusal");
+    tryMove(source, code, "F*");
   }
 
   function stockAction() {
@@ -171,22 +90,34 @@
     send({ type: "move", move: text, token: myToken });
   }
 
+  function ready() {
+    send({ type: "ready", token: myToken });
+  }
+
   function say(text, kind) {
     const el = $("message");
     el.textContent = text;
     el.className = kind || "";
   }
 
+  function joinRequest() {
+    if (watching) return { type: "join", watch: true };
+    const request = { type: "join", seat: wantSeat };
+    const token = sessionStorage.getItem(`nerts-token-${tableId}-${wantSeat}`);
+    if (token) request.token = token;
+    const name = page.myName();
+    if (name) request.name = name;
+    const code = sessionStorage.getItem(`nerts-code-${tableId}`);
+    if (code) request.code = code;
+    return request;
+  }
+
   function connect() {
     const scheme = window.location.protocol === "https:" ? "wss" : "ws";
-    socket = new WebSocket(`${scheme}://${window.location.host}/ws`);
+    socket = new WebSocket(`${scheme}://${window.location.host}/ws?table=${encodeURIComponent(tableId)}`);
     socket.addEventListener("open", () => {
       retry = 0;
-      if (watching) send({ type: "join", watch: true });
-      else {
-        const token = sessionStorage.getItem(`nerts-token-${wantSeat}`);
-        send(token ? { type: "join", seat: wantSeat, token } : { type: "join", seat: wantSeat });
-      }
+      send(joinRequest());
     });
     socket.addEventListener("message", (e) => {
       let message;
@@ -197,9 +128,13 @@
       }
       receive(message);
     });
-    socket.addEventListener("close", () => {
+    socket.addEventListener("close", (e) => {
       if (refused) return;
-      $("who").textContent = "disconnected: reconnecting…";
+      if (e.code === 4004) {
+        page.toLobby(`there is no table ${tableId}`);
+        return;
+      }
+      $("who").textContent = `disconnected${e.reason ? ` (${e.reason})` : ""}: reconnecting…`;
       retry += 1;
       if (retry <= 20) setTimeout(connect, Math.min(5000, 500 * retry));
     });
@@ -209,19 +144,21 @@
     if (message.type === "welcome") {
       mySeat = message.seat;
       myToken = message.token;
-      if (mySeat !== null) sessionStorage.setItem(`nerts-token-${mySeat}`, myToken);
+      if (mySeat !== null) sessionStorage.setItem(`nerts-token-${tableId}-${mySeat}`, myToken);
       $("who").textContent = mySeat === null ? "watching" : `you play seat ${mySeat}`;
-      drawLobby(message.seats);
     } else if (message.type === "update") {
       onUpdate(message);
     } else if (message.type === "result") {
       if (!message.accepted) say(message.too_late ? tooLate(message.message) : `refused: ${message.message}`, message.too_late ? "too-late" : "refusal");
     } else if (message.type === "error") {
+      const text = `${message.error.replace(/_/g, " ")}: ${message.message}`;
       if (NOT_SEATED.has(message.error)) {
         refused = true; // do not reconnect: the seat is someone else's (or this tab lost it)
-        $("who").textContent = "not seated: open ?watch to watch";
+        sessionStorage.removeItem(`nerts-token-${tableId}-${wantSeat}`);
+        page.toLobby(text);
+        return;
       }
-      say(`${message.error.replace(/_/g, " ")}: ${message.message}`, "refusal");
+      say(text, "refusal");
     }
   }
 
@@ -232,29 +169,17 @@
   function onUpdate(message) {
     const fresh = !last || last.hand !== message.hand;
     last = message;
+    last.received = Date.now();
     if (fresh) selected = null;
     for (const e of message.events) {
-      if (e.move === null) say("everyone was stuck: the stocks were rotated");
-      else if (e.accepted) say(describeMove(e.move));
+      if (e.move === null) say("everyone was stuck: the stuck rule was applied");
+      else if (e.accepted) say(describeMove(e.move, nameOf));
       else if (e.seat === mySeat) say(e.reason === "race_lost" ? tooLate(e.message) : `refused: ${e.message}`, e.reason === "race_lost" ? "too-late" : "refusal");
     }
     draw();
   }
 
   // --- drawing ------------------------------------------------------------------------------
-
-  function drawLobby(seats) {
-    const nav = $("lobby");
-    nav.textContent = "";
-    if (!watching) return;
-    for (const s of seats) {
-      if (s.player === "bot") continue;
-      const a = document.createElement("a");
-      a.href = `?seat=${s.seat}`;
-      a.textContent = `play seat ${s.seat}${s.connected ? " (taken)" : ""}`;
-      nav.append(a);
-    }
-  }
 
   // Each part is redrawn only when what it shows changed, so that a card being clicked or
   // dragged is not replaced under the pointer by an update about someone else.
@@ -270,24 +195,50 @@
   function draw() {
     const view = last.view;
     const over = view.status !== "play";
-    $("hand-info").textContent = `hand ${last.hand} · ${over ? "hand over" : "in play"} · match to ${last.match.target}: ${last.match.totals.join(" / ")}`;
+    const state = over ? "hand over" : last.playing ? "in play" : last.started ? "paused" : "waiting";
+    const totals = last.match.totals.map((t, s) => `${nameOf(s)} ${t}`).join(" · ");
+    $("hand-info").textContent = last.replay
+      ? `hand ${last.hand} · ${over ? "hand over" : "replay"}: ${totals}`
+      : `hand ${last.hand} · ${state} · match to ${last.match.target}: ${totals}`;
+    drawWaiting(over);
     if (changed("foundations", [view.foundations, mySeat])) drawFoundations(view);
-    if (changed("others", [view.seats, last.seats, mySeat])) {
+    if (changed("others", [view.seats, last.seats, last.live, mySeat])) {
       $("others").textContent = "";
       view.seats.forEach((sv, seat) => {
         if (seat !== mySeat) $("others").append(seatEl(sv, seat, false));
       });
     }
     const own = mySeat === null ? null : view.seats[mySeat];
-    if (changed("mine", [own, last.moves.includes(`${mySeat}:nerts`), last.seats, selected && selected.code])) {
+    if (changed("mine", [own, last.moves.includes(`${mySeat}:nerts`), last.seats, last.live, selected && selected.code])) {
       $("mine").textContent = "";
       if (own) $("mine").append(seatEl(own, mySeat, true));
       reselect();
     }
-    $("mine").hidden = mySeat === null;
+    $("dock").hidden = mySeat === null;
     if (changed("moves", [last.moves, mySeat])) drawMoves();
-    if (changed("end", [last.scores, last.match, view.status, mySeat])) drawEnd(view);
-    if (watching && last.seats) drawLobby(last.seats);
+    if (changed("end", [last.scores, last.match, last.seats, view.status, mySeat, endClosed])) drawEnd(view);
+  }
+
+  // Who the table waits for, and the Ready button.
+  function drawWaiting(over) {
+    const seats = last.seats || [];
+    const me = mySeat === null ? null : seats[mySeat];
+    const waiting = !last.started || over;
+    const away = seats.filter((s) => s.away !== null && s.away !== undefined);
+    const lines = [];
+    // the grace counts down between updates: seconds left when sent, less the time since
+    const gone = (Date.now() - last.received) / 1000;
+    const left = (s) => Math.max(0, Math.ceil(s.away - gone));
+    if (away.length) lines.push(`waiting for ${away.map((s) => `${nameOf(s.seat)} (away, ${left(s)} s)`).join(", ")} to come back`);
+    if (waiting && page.mode === "table") {
+      const notReady = seats.filter((s) => s.player === "human" && !(s.connected && s.ready));
+      const who = notReady.map((s) => (s.connected ? `${nameOf(s.seat)}` : `an empty seat (${s.seat})`));
+      lines.push(who.length ? `waiting for ${who.join(", ")} to be ready` : "dealing…");
+    }
+    $("waiting-text").textContent = lines.join(" · ");
+    $("waiting").hidden = lines.length === 0;
+    $("ready").hidden = !(waiting && me && !me.ready && !over);
+    $("waiting").classList.toggle("away", away.length > 0);
   }
 
   function reselect() {
@@ -319,16 +270,31 @@
     }
   }
 
+  function seatTitle(seat) {
+    const info = last.seats ? last.seats[seat] : null;
+    const title = document.createElement("div");
+    title.className = "seat-title";
+    const name = document.createElement("span");
+    name.className = "name";
+    name.textContent = nameOf(seat);
+    const badge = document.createElement("span");
+    badge.className = "badge";
+    const away = info && info.away !== null && info.away !== undefined;
+    const status = !info ? "" : info.player === "bot" ? "bot" : away ? "away" : !info.connected ? "empty" : info.ready ? "ready" : "";
+    badge.textContent = status;
+    const score = document.createElement("span");
+    score.className = "live";
+    score.dataset.live = String(seat);
+    score.textContent = last.live ? `${last.live[seat]} pts` : "";
+    title.append(name, " ", badge, " ", score);
+    return title;
+  }
+
   function seatEl(sv, seat, mine) {
     const box = document.createElement("div");
     box.className = mine ? "seat own" : "seat small";
     box.dataset.seat = String(seat);
-    const info = last.seats ? last.seats[seat] : null;
-    const title = document.createElement("div");
-    title.className = "seat-title";
-    const who = info ? ` <span class="badge">${info.player}${info.player === "human" && !info.connected ? ", away" : ""}</span>` : "";
-    title.innerHTML = `${mine ? "You: seat" : "Seat"} ${seat}${who}`;
-    box.append(title);
+    box.append(seatTitle(seat));
     const layout = document.createElement("div");
     layout.className = "layout";
     layout.append(nertsEl(sv, seat, mine), workEl(sv, seat, mine), stockEl(sv, seat, mine));
@@ -399,32 +365,52 @@
       box.append(b);
     }
     $("move-count").textContent = String(legal().length);
-    $("moves-panel").hidden = mySeat === null;
   }
 
+  function scoreRows(match) {
+    return last.scores.map((s, seat) => {
+      const tr = document.createElement("tr");
+      if (seat === mySeat) tr.className = "you";
+      for (const text of [nameOf(seat), String(s), String(match.totals[seat])]) {
+        const td = document.createElement("td");
+        td.textContent = text;
+        tr.append(td);
+      }
+      return tr;
+    });
+  }
+
+  // The end of a hand: an overlay over the table, with Ready for the next hand.
   function drawEnd(view) {
     const end = $("end");
-    const scores = $("scores");
-    const button = $("next-hand");
-    if (!last.scores) {
+    if (!last.scores || endClosed === last.hand) {
       end.hidden = true;
-      scores.textContent = "";
       return;
     }
     end.hidden = false;
     const match = last.match;
-    const why = view.status === "nerts" ? `seat ${view.caller} called Nerts` : "everyone was stuck";
-    const rows = last.scores.map((s, seat) => `<tr><td>seat ${seat}</td><td>${s}</td><td>${match.totals[seat]}</td></tr>`).join("");
-    const verdict = match.over ? `<p>Seat ${match.winner} wins the match!</p>` : `<p>The match goes to ${match.target}.</p>`;
-    scores.innerHTML = `<p>Hand ${last.hand} is over: ${why}.</p><table><tr><th></th><th>hand</th><th>total</th></tr>${rows}</table>${verdict}`;
-    button.hidden = mySeat === null;
-    button.textContent = match.over ? "New match" : "Next hand";
+    const scores = $("scores");
+    scores.textContent = "";
+    const why = view.status === "nerts" ? `${nameOf(view.caller)} called Nerts` : "everyone was stuck";
+    const head = document.createElement("p");
+    head.textContent = `Hand ${last.hand} is over: ${why}.`;
+    const table = document.createElement("table");
+    table.innerHTML = "<tr><th></th><th>hand</th><th>total</th></tr>";
+    table.append(...scoreRows(match));
+    const verdict = document.createElement("p");
+    verdict.textContent = last.replay ? "" : match.over ? `${nameOf(match.winner)} wins the match!` : `The match goes to ${match.target}.`;
+    scores.append(head, table, verdict);
+    const me = mySeat === null || !last.seats ? null : last.seats[mySeat];
+    const button = $("next-hand");
+    button.hidden = page.mode !== "table" || mySeat === null;
+    button.disabled = Boolean(me && me.ready);
+    button.textContent = me && me.ready ? "Ready: waiting for the others" : match.over ? "Ready for a new match" : "Ready for the next hand";
   }
 
   // --- input: click a card then a target, or drag it there -----------------------------------
 
   function select(card) {
-    if (selected && selected.el === card) {
+    if (!card || (selected && selected.el === card)) {
       selected = null;
     } else {
       selected = { source: card.dataset.source, code: card.dataset.code, el: card };
@@ -494,7 +480,7 @@
       suppressClick = false;
       return;
     }
-    if (e.target.closest("#table")) clickAt(e.target);
+    if (e.target.closest("#table, #dock")) clickAt(e.target);
   });
   document.addEventListener("dblclick", (e) => {
     const card = e.target.closest(".card.mine");
@@ -503,9 +489,61 @@
       toFoundation(card.dataset.source, card.dataset.code);
     }
   });
-  $("next-hand").addEventListener("click", () => send({ type: "next_hand", token: myToken }));
+  // --- keys: space turns the stock, N/W/1-9 pick a card, 1-9/F its target, Enter calls ------
+
+  function sourceCard(key) {
+    const source = key === "n" ? "N" : key === "w" ? "W" : /^[1-9]$/.test(key) ? `P${Number(key) - 1}` : null;
+    if (!source) return null;
+    const cards = document.querySelectorAll(`#mine .card.mine[data-source="${source}"]`);
+    // a work pile's key picks its lowest face-up card (the whole run above it moves along)
+    return cards.length ? cards[0] : null;
+  }
+
+  function targetKey(key) {
+    if (key === "f") return "F*";
+    return /^[1-9]$/.test(key) ? `P${Number(key) - 1}` : null;
+  }
+
+  function onKey(e) {
+    if (mySeat === null || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.target.closest && e.target.closest("input, textarea, select")) return;
+    const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    if (key === "?") {
+      $("keys").hidden = !$("keys").hidden;
+    } else if (key === "Escape") {
+      $("keys").hidden = true;
+      select(null);
+    } else if (key === " ") {
+      stockAction();
+    } else if (key === "Enter") {
+      sendMove(`${mySeat}:nerts`);
+    } else if (selected && targetKey(key)) {
+      const { source, code } = selected;
+      select(null);
+      tryMove(source, code, targetKey(key));
+    } else if (sourceCard(key)) {
+      select(sourceCard(key));
+    } else return;
+    e.preventDefault();
+  }
+
+  document.addEventListener("keydown", onKey);
+  setInterval(() => {
+    if (last && last.seats && last.seats.some((s) => s.away !== null && s.away !== undefined)) {
+      drawWaiting(last.view.status !== "play");
+    }
+  }, 1000);
+  $("help-button").addEventListener("click", () => { $("keys").hidden = !$("keys").hidden; });
+  $("next-hand").addEventListener("click", ready);
+  $("ready").addEventListener("click", ready);
+  $("close-end").addEventListener("click", () => {
+    endClosed = last ? last.hand : 0;
+    draw();
+  });
 
   // For people and tests at the console: nerts.sendMove("0:turn") sends any notation.
-  window.nerts = { sendMove, send, get update() { return last; }, get seat() { return mySeat; } };
-  connect();
+  window.nerts = { sendMove, send, ready, get update() { return last; }, get seat() { return mySeat; } };
+  // replay.js draws a finished hand through these: an update to show, a line to say
+  window.NertsTable = { show: onUpdate, say };
+  if (page.mode === "table") connect();
 })();
