@@ -56,11 +56,14 @@ def test_pile_base_examples():
 
 
 def brute_valid(keys: tuple[int, ...]) -> bool:
-    """The oracle: some ranks 1..13 and colours for the open jokers make a descending run."""
-    free = [i for i, k in enumerate(keys) if k < 0]
-    for values in itertools.product(
-        [r * 2 + red for r in range(1, 14) for red in (0, 1)], repeat=len(free)
-    ):
+    """The oracle: some ranks 1..13 and colours for the open jokers make a descending run.
+
+    A joker standing for a King (``KING_OPEN``) may be a King of either colour.
+    """
+    free = [i for i, k in enumerate(keys) if k < 0 or k == KING_OPEN]
+    every = [r * 2 + red for r in range(1, 14) for red in (0, 1)]
+    choices = [every if keys[i] < 0 else [26, 27] for i in free]
+    for values in itertools.product(*choices):
         full = list(keys)
         for i, v in zip(free, values, strict=True):
             full[i] = v
@@ -278,16 +281,7 @@ def test_conservation_and_views_with_declared_jokers():
 # --- properties over joker variants -------------------------------------------------------------
 
 joker_variants = variants().map(
-    lambda v: (
-        v
-        if v.jokers_per_deck
-        # jokers come with any space rule but King-only (refused together, docs/jokers.md)
-        else attrs.evolve(
-            v,
-            jokers_per_deck=2,
-            space_fill="any" if v.space_fill == "king_only" else v.space_fill,
-        )
-    )
+    lambda v: v if v.jokers_per_deck else attrs.evolve(v, jokers_per_deck=2)
 )
 
 
@@ -359,6 +353,11 @@ def oracle_work_ok(state: nl.GameState, m: nl.Move) -> bool | None:  # noqa: PLR
         if state.variant.space_fill == "nerts_only" and m.source is not nl.Zone.NERTS:
             return False  # only a card that may fill a space slides under (rules.md §4)
         new = moved + dest
+        if state.variant.space_fill == "king_only":
+            # only a King, or a joker standing for one (rules.md §9), slides under
+            keys = effective(new, lay.bound)
+            base = KING_OPEN if keys[0] < 0 else keys[0]
+            return base in (26, 27, KING_OPEN) and brute_valid((base, *keys[1:]))
     else:
         rule = state.variant.work_pile_move
         if m.source is nl.Zone.WORK:
@@ -411,8 +410,11 @@ def test_declarations_against_the_oracle(state, data):
         for d in range(52):
             fcard = CARDS[seat * DECK_SPAN + d]
             declared = nl.Card(seat, fcard.suit, fcard.rank, FACE[pile[-1]] - 51)
-            # a bound joker keeps its rank and colour even alone on its pile
-            allowed = brute_valid((*keys[:-1], KEY[fcard.id])) and keys[-1] in (-1, KEY[fcard.id])
+            # Only a card once played onto the joker holds it (its binding, kept even alone on
+            # its pile); the card beneath holds nothing (rules.md §9). A King-only stand holds
+            # it to a King of either colour.
+            held = keys[-1]
+            allowed = held in (-1, KEY[fcard.id]) or (held == KING_OPEN and fcard.rank == 13)
             m = nl.Move.play(declared, nl.Zone.WORK, nl.Zone.NEW_FOUNDATION, source_index=i)
             ace_ok = fcard.rank == 1 and not (
                 state.variant.foundation_limit == "one_per_suit"
