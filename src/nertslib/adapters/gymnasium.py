@@ -7,8 +7,8 @@ each bot's move are settled together by :func:`~nertslib.adapters.encoding.settl
 * ``opponents``: a bot name for every other seat (default ``"greedy"``), or a sequence of names,
   one per other seat. Names are looked up by :func:`bot_named`: ``"greedy"``
   (:func:`nertslib.greedy_bot`), ``"random"`` (:class:`nertslib.RandomBot`), and any name
-  ``nertslib.bots.make_bot`` knows when the installed nertslib has it. The bots are the
-  library's own: they read the position, not a view.
+  ``nertslib.bots.make_bot`` knows when the installed nertslib has it. Each bot is given
+  its seat's :func:`~nertslib.view` only, never the position.
 * Observations, the action mask, illegal actions (played as ``PASS``, ``info["illegal"]``) and
   infos are as in :mod:`nertslib.adapters.pettingzoo`; the reward is the agent's score change.
 * ``terminated`` when the hand ends; ``truncated`` after ``max_steps`` steps.
