@@ -267,3 +267,32 @@ def test_rewards_are_score_changes():
     assert encoding.rewards(state, after) == (1, 0)
     assert encoding.score_bounds(nl.Variant(caller_bonus=10, king_bonus=3)) == (-26, 52 + 12 + 10)
     assert encoding.score_bounds(nl.Variant(foundation_points=0, nerts_penalty=0)) == (0, 1)
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_a_seats_view_gives_the_same_actions_moves_and_codes_as_the_position(spec):
+    compared = 0
+    for state in itertools.islice(positions(spec, 2, seed=len(spec), steps=200), 0, None, 7):
+        for seat in range(2):
+            mine = nl.view(state, seat)
+            actions = legal_actions(state, seat)
+            assert legal_actions(mine, seat) == actions
+            for action in actions[1:]:  # PASS is told apart below
+                move = decode(state, seat, action)
+                assert decode(mine, seat, action) == move
+                assert move is not None
+                assert encode(mine, move) == encode(state, move) == action
+                compared += 1
+            rotate = decode(mine, seat, PASS)
+            assert rotate is None or nl.is_legal(state, rotate)
+            assert (rotate is not None) == (not state.is_over and mine.proves_stuck(seat))
+    assert compared > 20
+
+
+def test_another_seats_view_is_refused():
+    state = encoding.new_hand("standard", 2, seed=1)
+    for seen in (nl.view(state, 1), nl.view(state, None)):
+        with pytest.raises(nl.ViewSeatError, match="cannot tell the actions of seat 0"):
+            legal_actions(seen, 0)
+        with pytest.raises(ValueError, match="cannot tell the actions of seat 0"):
+            decode(seen, 0, PASS)

@@ -1,16 +1,17 @@
 """NumPy arrays and Gymnasium spaces shared by the PettingZoo and Gymnasium adapters.
 
-Needs NumPy and Gymnasium (both extras ``pettingzoo`` and ``gymnasium`` bring them).
+Needs NumPy; :func:`observation_spaces` also needs Gymnasium (both extras ``pettingzoo`` and
+``gymnasium`` bring them), imported when it is called, so that a policy bot
+(:func:`~nertslib.adapters.policy_bot`) plays with NumPy alone.
 
 .. versionadded:: 0.1.0
 """
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
-from gymnasium import spaces
 
 from nertslib.adapters.encoding import NUM_ACTIONS, observation_size, observe
 from nertslib.errors import Rejection
@@ -18,6 +19,9 @@ from nertslib.moves import Move
 from nertslib.state import GameState
 from nertslib.variants import Variant
 from nertslib.views import View
+
+if TYPE_CHECKING:
+    from gymnasium import spaces
 
 __all__ = [
     "RENDER_MODES",
@@ -71,6 +75,8 @@ def observation_spaces(variant: Variant, seats: int) -> spaces.Dict:
     >>> observation_spaces(nl.variants.get("standard"), 2)["observation"].shape
     (1277,)
     """
+    from gymnasium import spaces  # noqa: PLC0415 - only the environments need Gymnasium
+
     size = observation_size(variant, seats)
     return spaces.Dict(
         {

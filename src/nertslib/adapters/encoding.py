@@ -74,7 +74,7 @@ from nertslib.cards import (
     card_from_id,
 )
 from nertslib.deal import deal
-from nertslib.errors import Rejection
+from nertslib.errors import Rejection, ViewSeatError
 from nertslib.moves import Move, MoveKind, Zone
 from nertslib.rules import is_legal, legal_moves
 from nertslib.scoring import hand_scores
@@ -222,8 +222,15 @@ def action_index(action: object) -> int:
     return int(value)
 
 
-def _seat_view(state: GameState, seat: int) -> SeatView:
-    own = view(state, seat).own  # raises for a seat that does not play
+def _seat_view(seen: GameState | View, seat: int) -> SeatView:
+    """``seat``'s own layout as its view shows it, from a position or from its view."""
+    if isinstance(seen, View):
+        if seen.seat != seat or type(seat) is not int:
+            who = "a spectator's view" if seen.seat is None else f"seat {seen.seat}'s view"
+            msg = f"{who} cannot tell the actions of seat {seat!r:.20}"
+            raise ViewSeatError(msg)
+        return seen.seats[seat]
+    own = view(seen, seat).own  # raises for a seat that does not play
     assert own is not None
     return own
 
@@ -265,12 +272,14 @@ def _encode(move: Move, own: SeatView) -> int:
     return WORK_BASE + src * MAX_WORK_PILES + move.target_index
 
 
-def encode(state: GameState, move: Move) -> int:
+def encode(state: GameState | View, move: Move) -> int:
     """The action that stands for ``move`` in ``state`` (``rotate`` is :data:`PASS`).
+
+    ``state`` may be a position, or the view of ``move``'s seat: the result is the same.
 
     Raises:
         ValueError: if ``move``'s seat does not play, or its card is not where it says
-            (a work-pile run is counted from the state).
+            (a work-pile run is counted from the state), or ``state`` is another seat's view.
 
     >>> import nertslib as nl
     >>> from nertslib.adapters.encoding import describe, encode, new_hand
@@ -300,7 +309,7 @@ def _zone_name(zone: Zone, index: int) -> str:
     return f"{zone.code}{index}" if zone is Zone.WORK else zone.code
 
 
-def _played_as(state: GameState, card: Card, target: int, suit: int) -> Card:
+def _played_as(state: GameState | View, card: Card, target: int, suit: int) -> Card:
     """``card`` as it lands on foundation ``target`` as ``suit``: a joker is declared."""
     if not card.is_joker:
         if card.suit is None or int(card.suit) != suit:
@@ -320,16 +329,20 @@ def _played_as(state: GameState, card: Card, target: int, suit: int) -> Card:
     return Card(card.owner, Suit(suit), rank, card.joker)
 
 
-def decode(state: GameState, seat: int, action: int) -> Move | None:
+def decode(state: GameState | View, seat: int, action: int) -> Move | None:
     """The move ``action`` stands for when ``seat`` plays it in ``state``; ``None``: a wait.
 
     :data:`PASS` decodes to ``rotate`` when that is legal (the seat is stuck), else ``None``.
-    The move returned may still be illegal (check with :func:`nertslib.is_legal`); use
-    :func:`legal_actions` for the legal ones.
+    Given ``seat``'s view instead of the position, it decodes to ``rotate`` where the view
+    proves the seat stuck (:meth:`~nertslib.View.proves_stuck`), else to ``None``: every other
+    action decodes the same from the view as from the position. The move returned may still
+    be illegal (check with :func:`nertslib.is_legal`); use :func:`legal_actions` for the
+    legal ones.
 
     Raises:
-        ValueError: if ``action`` is out of range, ``seat`` does not play, or the action
-            names a card or pile this position does not have.
+        ValueError: if ``action`` is out of range, ``seat`` does not play, the action
+            names a card or pile this position does not have, or ``state`` is another
+            seat's view.
 
     >>> import nertslib as nl
     >>> from nertslib.adapters.encoding import WORK_BASE, decode, new_hand
@@ -348,6 +361,8 @@ def decode(state: GameState, seat: int, action: int) -> Move | None:
     own = _seat_view(state, seat)
     if action == PASS:
         rotate = Move.rotate(seat)
+        if isinstance(state, View):
+            return rotate if state.status is None and state.proves_stuck(seat) else None
         return rotate if is_legal(state, rotate) else None
     if action < FOUNDATION_BASE:
         return (Move.turn, Move.restock, Move.call)[action - 1](seat)
@@ -369,16 +384,23 @@ def decode(state: GameState, seat: int, action: int) -> Move | None:
     return Move.play(card, zone, Zone.UNDER, source_index=index, target_index=pile)
 
 
-def legal_actions(state: GameState, seat: int) -> tuple[int, ...]:
+def legal_actions(state: GameState | View, seat: int) -> tuple[int, ...]:
     """The legal actions of ``seat``, ascending: :data:`PASS` and one per legal move.
 
     ``rotate`` is left out (:data:`PASS` stands for it), so the result depends only on what
-    ``seat`` sees. A finished hand has no legal actions.
+    ``seat`` sees, and ``state`` may be the position or ``seat``'s view: the result is the
+    same. A finished hand has no legal actions.
 
+    Raises:
+        ValueError: if ``seat`` does not play, or ``state`` is another seat's view.
+
+    >>> import nertslib as nl
     >>> from nertslib.adapters.encoding import describe, legal_actions, new_hand
     >>> state = new_hand("standard", seats=2, seed=1)
     >>> [describe(a) for a in legal_actions(state, 0)]
     ['pass', 'turn', 'P2>F+ as H']
+    >>> legal_actions(nl.view(state, 0), 0) == legal_actions(state, 0)
+    True
     """
     own = _seat_view(state, seat)
     if state.is_over:

@@ -49,6 +49,7 @@ __all__ = [
     "REWARDS",
     "check_reward",
     "margins",
+    "returns",
     "reward_bounds",
     "step_rewards",
     "wins",
@@ -107,13 +108,35 @@ def wins(scores: tuple[int, ...]) -> tuple[float, ...]:
     return tuple((0.0 if shared else 1.0) if s == best else -1.0 for s in scores)
 
 
+def returns(reward: str, state: GameState, *, ended: bool) -> tuple[float, ...]:
+    """Every seat's return so far under ``reward``, counted from 0 before the deal.
+
+    ``"score"``: the hand scores; ``"zero_sum"``: their :func:`margins`; ``"win"``: 0 until
+    the episode has ``ended``, then :func:`wins`. Rewards are changes of this.
+
+    Raises:
+        ValueError: for an unknown ``reward``.
+
+    >>> import nertslib as nl
+    >>> from nertslib.adapters.rewards import returns
+    >>> state = nl.deal("standard", seats=2, seed=1)
+    >>> returns("score", state, ended=False), returns("zero_sum", state, ended=False)
+    ((-26.0, -26.0), (0.0, 0.0))
+    """
+    kind = check_reward(reward)
+    scores = hand_scores(state)
+    if kind == "win":
+        return wins(scores) if ended else (0.0,) * len(scores)
+    return margins(scores) if kind == "zero_sum" else tuple(float(s) for s in scores)
+
+
 def step_rewards(
     reward: str, before: GameState, after: GameState, *, ended: bool
 ) -> tuple[float, ...]:
     """Every seat's ``reward`` for the step from ``before`` to ``after``.
 
-    ``ended``: the episode ends with this step (the hand is over, or it is cut); only then
-    does ``"win"`` pay.
+    The change of :func:`returns`; ``ended``: the episode ends with this step (the hand is
+    over, or it is cut), which only ``"win"`` pays for.
 
     Raises:
         ValueError: for an unknown ``reward``.
@@ -124,13 +147,9 @@ def step_rewards(
     >>> step_rewards("zero_sum", state, nl.apply(state, nl.Move.parse("0:AH@P2>F+")), ended=False)
     (1.0, -1.0)
     """
-    kind = check_reward(reward)
-    if kind == "win":
-        return wins(hand_scores(after)) if ended else (0.0,) * len(after.layouts)
-    old, new = hand_scores(before), hand_scores(after)
-    if kind == "score":
-        return tuple(float(b - a) for a, b in zip(old, new, strict=True))
-    return tuple(b - a for a, b in zip(margins(old), margins(new), strict=True))
+    old = returns(reward, before, ended=False)
+    new = returns(reward, after, ended=ended)
+    return tuple(b - a for a, b in zip(old, new, strict=True))
 
 
 def reward_bounds(reward: str, low: int, high: int) -> tuple[float, float]:
