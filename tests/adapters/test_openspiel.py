@@ -184,7 +184,8 @@ def test_observations_come_from_the_view():
     _deal(state, 3)
     position = state.position
     assert state.observation_string(1) == str(nl.view(position, 1))
-    assert state.observation_tensor(1) == [float(x) for x in encoding.observe(nl.view(position, 1))]
+    expected = encoding.observe(nl.view(position, 1), priority=1)  # seat 0 is settled first
+    assert state.observation_tensor(1) == [float(x) for x in expected]
     public = pyspiel.IIGObservationType(
         public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE
     )

@@ -120,7 +120,8 @@ def test_hands_end_within_max_cycles_and_rewards_add_up_to_the_return(reward):
         start = returns(reward, dealt, ended=False)
         assert [start[s] + totals[s] for s in range(2)] == list(returns(reward, end, ended=True))
         assert last[4]["seat_0"]["scores"] == list(nl.hand_scores(end))
-        assert last[4]["seat_1"]["end"] == ("max_steps" if not end.is_over else end.status.value)
+        status = end.status
+        assert last[4]["seat_1"]["end"] == ("max_steps" if status is None else status.value)
         assert env.agents == []
         with pytest.raises(ValueError, match="call reset"):
             env.step({})
@@ -152,7 +153,8 @@ def test_observations_and_masks_are_the_encodings():
         obs = observations[f"seat_{seat}"]
         assert obs["observation"].dtype == np.int8
         assert obs["action_mask"].dtype == np.int8
-        assert list(obs["observation"]) == encoding.observe(nl.view(position, seat))
+        # the first step settles seat 0's move first: a seat's race priority is its number
+        assert list(obs["observation"]) == encoding.observe(nl.view(position, seat), seat)
         assert tuple(np.flatnonzero(obs["action_mask"])) == encoding.legal_actions(position, seat)
         assert env.observation_space(f"seat_{seat}").contains(obs)
 
@@ -210,6 +212,7 @@ def test_zero_sum_rewards_add_up_to_zero_over_the_seats_and_win_pays_only_at_the
     assert all(abs(sum(step[1].values())) < 1e-9 for step in seen[1:])
     env = nerts_zoo.parallel_env(seats=3, max_cycles=60, reward="win")
     seen, end = _trajectory(env, seed=5)
+    assert end is not None
     assert all(set(step[1].values()) == {0.0} for step in seen[1:-1])
     winner = [nl.hand_scores(end).index(max(nl.hand_scores(end)))]
     assert [seen[-1][1][f"seat_{s}"] for s in winner] == [1.0] or max(seen[-1][1].values()) == 0
@@ -218,7 +221,7 @@ def test_zero_sum_rewards_add_up_to_zero_over_the_seats_and_win_pays_only_at_the
 def test_a_table_of_waiting_agents_is_truncated_by_the_no_progress_limit():
     env = nerts_zoo.parallel_env(seats=2, max_cycles=600, no_progress=9)
     env.reset(seed=1)
-    steps = 0
+    steps, terminations, truncations, infos = 0, {}, {}, {}
     while env.agents:
         _, _, terminations, truncations, infos = env.step(dict.fromkeys(env.agents, encoding.PASS))
         steps += 1

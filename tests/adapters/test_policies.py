@@ -1,5 +1,7 @@
 """Policies as bots (nertslib.adapters.policy_bot): they read only their view and play anywhere."""
 
+from typing import Any, cast
+
 import pytest
 
 pytest.importorskip("numpy")
@@ -21,8 +23,8 @@ def greedy_policy(observation, mask):
 class Recording:
     """A policy that records what it was given and always passes."""
 
-    def __init__(self):
-        self.seen = []
+    def __init__(self) -> None:
+        self.seen: list[tuple[Any, Any]] = []
 
     def __call__(self, observation, mask):
         self.seen.append((observation.copy(), mask.copy()))
@@ -58,7 +60,7 @@ def test_a_policy_plays_whole_hands_and_illegal_actions_pass():
     with pytest.raises(ValueError, match="an action is an int"):
         policy_bot(lambda observation, mask: "turn")(nl.deal("standard", 2, 1), 0)
     with pytest.raises(ValueError, match="a policy is a function"):
-        policy_bot(3)
+        policy_bot(cast(Any, 3))
 
 
 def test_waiting_policies_end_by_the_no_progress_rule_in_play_hand_and_tournament():

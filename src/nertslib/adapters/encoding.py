@@ -104,6 +104,7 @@ __all__ = [
     "encode",
     "legal_actions",
     "new_hand",
+    "observation_fields",
     "observation_size",
     "observe",
     "rewards",
@@ -539,13 +540,55 @@ def observation_size(variant: Variant, seats: int) -> int:
     >>> import nertslib as nl
     >>> from nertslib.adapters.encoding import observation_size
     >>> observation_size(nl.variants.get("standard"), 2)
-    1277
+    1278
     """
     work, deck, slots = _dims(variant, seats)
-    return seats * (5 + 2 * work + deck * (work + 4)) + slots * 52 + 3
+    return seats * (5 + 2 * work + deck * (work + 4)) + slots * 52 + _STATUS
 
 
-def observe(v: View) -> list[int]:
+_STATUS: Final = 4  # the last values: over, stalled, resolutions, priority
+_SEAT_COUNTS: Final = ("nerts_size", "hidden_nerts", "stock_size", "waste_size", "passes")
+
+
+def observation_fields(variant: Variant | str, seats: int) -> dict[str, slice]:
+    """Every named slice of :func:`observe`'s list, in order, for ``seats`` seats of ``variant``.
+
+    Seat ``k`` in a name is the ``k``-th seat *from the viewer* (``seat0`` is the viewer
+    itself). Per seat: ``seat{k}.nerts_size``, ``.hidden_nerts``, ``.stock_size``,
+    ``.waste_size``, ``.passes``, then ``.work{j}.face_up`` and ``.work{j}.face_down`` for each
+    work pile, then ``.cards``: for each card of the deck (index ``suit * 13 + rank - 1``,
+    jokers after) ``W + 4`` values (the one-hot of its place: Nerts, waste, work piles,
+    foundations; then its depth). Then ``foundations`` (52 per slot, the top's face), and the
+    single values ``over``, ``stalled``, ``resolutions`` and ``priority``.
+
+    Raises:
+        ValueError: for an unsupported variant or seat count.
+
+    >>> from nertslib.adapters.encoding import observation_fields
+    >>> fields = observation_fields("standard", 2)
+    >>> fields["seat0.nerts_size"], fields["seat1.cards"], fields["priority"]
+    (slice(0, 1, None), slice(442, 858, None), slice(1277, 1278, None))
+    >>> list(fields)[4:7]
+    ['seat0.passes', 'seat0.work0.face_up', 'seat0.work0.face_down']
+    """
+    rules = check_supported(variant, seats)
+    work, deck, slots = _dims(rules, seats)
+    sizes: list[tuple[str, int]] = []
+    for k in range(seats):
+        sizes += [(f"seat{k}.{name}", 1) for name in _SEAT_COUNTS]
+        for j in range(work):
+            sizes += [(f"seat{k}.work{j}.face_up", 1), (f"seat{k}.work{j}.face_down", 1)]
+        sizes.append((f"seat{k}.cards", deck * (work + 4)))
+    sizes += [("foundations", slots * 52), ("over", 1), ("stalled", 1), ("resolutions", 1)]
+    sizes.append(("priority", 1))
+    fields, at = {}, 0
+    for name, size in sizes:
+        fields[name] = slice(at, at + size)
+        at += size
+    return fields
+
+
+def observe(v: View, priority: int = 0) -> list[int]:
     """The observation of view ``v``: a flat list of small ints (0–127), built from ``v`` alone.
 
     Its length is :func:`observation_size`. Seats come in the viewer's order (the viewer
@@ -559,8 +602,12 @@ def observe(v: View) -> list[int]:
 
     Then for each foundation slot (4 per deck and one per joker; 4 under
     ``foundation_limit="one_per_suit"``) a one-hot of its top card's face (a declared joker
-    counts as the card it stands for; zeros for a slot not yet started), and last: the hand
-    is over, it is stalled, and how many stuck resolutions it had.
+    counts as the card it stands for; zeros for a slot not yet started), then: the hand
+    is over, it is stalled, and how many stuck resolutions it had; last, ``priority``: how
+    many seats' moves are settled before the viewer's in the coming step, 0 when it wins
+    every race it enters (in the adapters ``(seat - step) % seats``, see :func:`settle`; a
+    :func:`~nertslib.adapters.policy_bot` in :func:`~nertslib.play_hand`, where seats act
+    in seat order, is given its seat number). :func:`observation_fields` names every slice.
 
     >>> import nertslib as nl
     >>> from nertslib.adapters.encoding import observation_size, observe
@@ -570,10 +617,13 @@ def observe(v: View) -> list[int]:
     (True, [13, 12, 35, 0, 0], 35)
     """
     n = len(v.seats)
+    if type(priority) is not int or not 0 <= priority < n:
+        msg = f"priority must be an int in range({n}); got {priority!r:.80}"
+        raise ValueError(msg)
     work, deck, slots = _dims(v.variant, n)
     per_card = work + 4
     block = 5 + 2 * work + deck * per_card
-    out = [0] * (n * block + slots * 52 + 3)
+    out = [0] * (n * block + slots * 52 + _STATUS)
     first = v.seat or 0
     seat_at = [(q - first) % n * block for q in range(n)]
     for sv in v.seats:
@@ -597,15 +647,15 @@ def observe(v: View) -> list[int]:
                 out[slot + where] = 1
                 out[slot + per_card - 1] = depth  # < 54: a pile holds one deck at most
     _observe_foundations(v, out, [at + 5 + 2 * work for at in seat_at], per_card)
-    status = len(out) - 3
-    out[status : status + 3] = [int(v.is_over), int(v.stalled), min(v.resolutions, _CLIP)]
+    status = len(out) - _STATUS
+    out[status:] = [int(v.is_over), int(v.stalled), min(v.resolutions, _CLIP), priority]
     return out
 
 
 def _observe_foundations(v: View, out: list[int], cards_at: list[int], per_card: int) -> None:
     """Mark every foundation card as on the foundations, and each slot's top face."""
     work, _deck, slots = _dims(v.variant, len(v.seats))
-    at = len(out) - 3 - slots * 52
+    at = len(out) - _STATUS - slots * 52
     on_foundation = work + 2
     for k, pile in enumerate(v.fnd):
         face = 0

@@ -29,7 +29,7 @@ action and each opponent's move are settled together by
 >>> env = gymnasium.make("nertslib/Nerts-v0", seats=3, opponents=["greedy", "random"])
 >>> observation, info = env.reset(seed=7)
 >>> observation["observation"].shape, int(observation["action_mask"].sum()) >= 1
-((1914,), True)
+((1915,), True)
 >>> observation, reward, terminated, truncated, info = env.step(0)
 >>> reward, terminated, truncated, info["illegal"], info["scores"]
 (0.0, False, False, False, [-26, -26, -26])
@@ -50,8 +50,6 @@ from nertslib.adapters.arrays import (
     SEED_RANGE,
     Observation,
     check_render_mode,
-    mask_of,
-    observation_array,
     observation_spaces,
     start_position,
     step_info,
@@ -67,7 +65,9 @@ from nertslib.adapters.encoding import (
 )
 from nertslib.adapters.episode import Episode
 from nertslib.adapters.opponents import Opponent, check_opponents, draw
+from nertslib.adapters.policies import PolicyBot
 from nertslib.adapters.rewards import DEFAULT_REWARD
+from nertslib.adapters.tensors import mask_of, observation_array
 from nertslib.bots import Bot
 from nertslib.bots.driver import NO_PROGRESS_ROUNDS
 from nertslib.errors import NertsError
@@ -137,7 +137,11 @@ class NertsEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc, unus
         pos = self._position
         assert pos is not None
         self._mask = mask_of(legal_actions(pos, self.seat))
-        return {"observation": observation_array(view(pos, self.seat)), "action_mask": self._mask}
+        seen = view(pos, self.seat)
+        return {
+            "observation": observation_array(seen, self._priority(self.seat)),
+            "action_mask": self._mask,
+        }
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
         """The legal actions of the agent now, as booleans (sb3-contrib's convention).
@@ -166,12 +170,24 @@ class NertsEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc, unus
         blank = {"move": None, "rejected": None, "illegal": False, "end": None}
         return self._observation(), {**blank, "scores": list(hand_scores(self._position))}
 
+    def _priority(self, seat: int) -> int:
+        """How many seats' moves the next step settles before ``seat``'s (see ``settle``)."""
+        return (seat - self._episode.steps) % self.seats
+
     def _moves(self, state: GameState, action: int) -> list[Move | None]:
+        moves: list[Move | None] = []
         others = iter(self._bots)
-        return [
-            decode(state, s, action) if s == self.seat else next(others)(view(state, s), s)
-            for s in range(self.seats)
-        ]
+        for s in range(self.seats):
+            if s == self.seat:
+                moves.append(decode(state, s, action))
+                continue
+            bot, seen = next(others), view(state, s)
+            # a policy is shown the priority the step gives its seat, as the agent is
+            if isinstance(bot, PolicyBot):
+                moves.append(bot.move(seen, s, self._priority(s)))
+            else:
+                moves.append(bot(seen, s))
+        return moves
 
     def step(self, action: Any) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
         """Play one step: the agent's action and every bot's move, settled together."""

@@ -298,6 +298,11 @@ class NertsState(pyspiel.State):  # type: ignore[misc, unused-ignore]
             return [0.0] * node.seats
         return list(returns(node.episode.reward, node.position, ended=self.is_terminal()))
 
+    def priority(self, player: int) -> int:
+        """How many seats' moves the next step settles before ``player``'s (see ``settle``)."""
+        node = self._node
+        return (player - node.episode.steps) % node.seats
+
     def memory(self, player: int) -> Memory:
         """What ``player`` remembers (:mod:`nertslib.adapters.recall`); ``()`` before the deal."""
         memories = self._node.memories
@@ -332,9 +337,9 @@ class NertsObserver:
     >>> observer = game.make_py_observer()
     >>> observer.set_from(state, 0)
     >>> observer.tensor.shape, observer.tensor[:3].tolist()
-    ((1277,), [13.0, 12.0, 35.0])
+    ((1278,), [13.0, 12.0, 35.0])
     >>> len(state.information_state_tensor(0)), game.information_state_tensor_size()
-    (1901, 1901)
+    (1902, 1902)
     """
 
     def __init__(
@@ -367,8 +372,9 @@ class NertsObserver:
         if pos is None:
             self.tensor.fill(0)
             return
-        seen = view(pos, self._seat(player))
-        values = observe(seen)
+        seat = self._seat(player)
+        seen = view(pos, seat)
+        values = observe(seen, 0 if seat is None else state.priority(player))
         if self._recall:
             values += recall_features(seen, state.memory(player))
         # through a bytearray: many times faster than from a list (values are 0..127)

@@ -55,8 +55,6 @@ from nertslib.adapters.arrays import (
     SEED_RANGE,
     Observation,
     check_render_mode,
-    mask_of,
-    observation_array,
     observation_spaces,
     start_position,
     step_info,
@@ -72,6 +70,7 @@ from nertslib.adapters.encoding import (
 )
 from nertslib.adapters.episode import Episode, check_limit
 from nertslib.adapters.rewards import DEFAULT_REWARD
+from nertslib.adapters.tensors import mask_of, observation_array
 from nertslib.bots.driver import NO_PROGRESS_ROUNDS
 from nertslib.errors import NertsError
 from nertslib.scoring import hand_scores
@@ -140,7 +139,10 @@ class NertsParallelEnv(ParallelEnv[str, Observation, int]):  # type: ignore[misc
         pos = self._position
         assert pos is not None
         return {
-            "observation": observation_array(view(pos, seat)),
+            # the race priority the next step gives the seat (see settle)
+            "observation": observation_array(
+                view(pos, seat), (seat - self._episode.steps) % self.seats
+            ),
             "action_mask": mask_of(legal_actions(pos, seat)),
         }
 

@@ -36,6 +36,7 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from nertslib.adapters.encoding import PASS, action_index, decode, legal_actions
+from nertslib.adapters.tensors import mask_of, observation_array
 from nertslib.bots.basic import seat_view
 from nertslib.moves import Move
 from nertslib.state import GameState
@@ -71,23 +72,34 @@ class PolicyBot:
     def __repr__(self) -> str:
         return f"PolicyBot({self.policy!r:.80})"
 
-    def action(self, mine: View, seat: int) -> int:
-        """The action the policy chooses for ``seat`` from its view (``PASS`` if illegal)."""
-        from nertslib.adapters.arrays import mask_of, observation_array  # noqa: PLC0415
+    def action(self, mine: View, seat: int, priority: int) -> int:
+        """The action the policy chooses for ``seat`` from its view (``PASS`` if illegal).
 
+        ``priority``: the observation's race priority (see
+        :func:`~nertslib.adapters.encoding.observe`).
+        """
         actions = legal_actions(mine, seat)
-        chosen = action_index(self.policy(observation_array(mine), mask_of(actions)))
+        observation = observation_array(mine, priority)
+        chosen = action_index(self.policy(observation, mask_of(actions)))
         if chosen not in actions:
             self.illegal += 1
             return PASS
         return chosen
 
-    def __call__(self, seen: View | GameState, seat: int) -> Move | None:
-        """Choose a move for ``seat`` (``None``: wait)."""
+    def move(self, seen: View | GameState, seat: int, priority: int) -> Move | None:
+        """The move for ``seat`` when ``priority`` seats' moves go before its own."""
         mine = seat_view(seen, seat)
         if mine.is_over:
             return None
-        return decode(mine, seat, self.action(mine, seat))
+        return decode(mine, seat, self.action(mine, seat, priority))
+
+    def __call__(self, seen: View | GameState, seat: int) -> Move | None:
+        """Choose a move for ``seat`` (``None``: wait) as the driver asks: in seat order.
+
+        :func:`~nertslib.play_hand` asks the seats in order each round, so the seats before
+        this one move first: its priority is its seat number.
+        """
+        return self.move(seen, seat, seat)
 
 
 def policy_bot(policy: Policy) -> PolicyBot:
