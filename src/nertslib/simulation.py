@@ -229,7 +229,7 @@ def _play_task(settings: Settings, task: int) -> HandResult:
     names = tuple(lineup[(s + rotation) % seats] for s in range(seats))
     seed = settings.seed + number
     players = [bot_named(name, seed * MAX_SEATS + s) for s, name in enumerate(names)]
-    run = run_hand(deal(settings.variant, seats, seed), players, **_limit(settings))
+    run = run_hand(deal(settings.variant, seats, seed), players, max_actions=settings.max_actions)
     final, log = run.final, run.log
     caller = final.caller if final.status is EndReason.NERTS else None
     end = "unfinished" if run.end == "max_actions" else run.end
@@ -237,10 +237,6 @@ def _play_task(settings: Settings, task: int) -> HandResult:
     return HandResult(
         task, number, rotation, names, hand_scores(final), caller, end, len(log), left
     )
-
-
-def _limit(settings: Settings) -> dict[str, int]:
-    return {"max_actions": settings.max_actions}
 
 
 def run_chunk(settings: Settings, start: int, stop: int) -> tuple[HandResult, ...]:

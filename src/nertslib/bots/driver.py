@@ -15,8 +15,8 @@ when the hand ends.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Final
+from collections.abc import Callable, Sequence
+from typing import Final, TypeAlias
 
 import attrs
 
@@ -37,6 +37,7 @@ __all__ = [
     "END_REASONS",
     "NO_PROGRESS_ROUNDS",
     "DrivenHand",
+    "Watch",
     "play_hand",
     "play_match",
     "record_hand",
@@ -46,6 +47,9 @@ __all__ = [
 
 NO_PROGRESS_ROUNDS: Final = 200
 """Rounds without progress by any seat after which :func:`run_hand` stops a hand."""
+
+#: Called by :func:`run_hand` for every decision: ``watch(state, seat, move or None)``.
+Watch: TypeAlias = Callable[[GameState, int, Move | None], None]
 
 #: How a driven hand stopped (:attr:`DrivenHand.end`).
 END_REASONS: Final = ("nerts", "stalemate", "no_progress", "max_actions")
@@ -127,8 +131,14 @@ def run_hand(
     *,
     max_actions: int = 100_000,
     no_progress: int = NO_PROGRESS_ROUNDS,
+    watch: Watch | None = None,
 ) -> DrivenHand:
     """Play ``state`` as :func:`play_hand` does, and say why the hand stopped.
+
+    ``watch``, if given, is called as ``watch(state, seat, move)`` for every decision of a
+    seat, before the move is applied: ``move`` is ``None`` where the seat waited, whether its
+    bot said so or the driver let a stuck seat of a ``waits_when_stuck`` bot wait unasked.
+    Rounds are asked in seat order, so the calls come seat by seat, round by round.
 
     Raises:
         NertsError: (a :class:`ValueError`) if there is not one bot per seat, or a limit is
@@ -142,7 +152,7 @@ def run_hand(
     .. versionadded:: 0.1.0
     """
     _check_limits(len(state.layouts), len(bots), max_actions, no_progress)
-    rounds = _Rounds(bots, state)
+    rounds = _Rounds(bots, state, watch)
     log: list[Move | None] = []
     idle = 0
     while state.status is None and len(log) < max_actions and idle < no_progress:
@@ -176,8 +186,8 @@ def _check_limits(seats: int, bots: int, max_actions: object, no_progress: objec
 class _Rounds:
     """One round of the driver: every seat in order is asked for a move (see play_hand)."""
 
-    def __init__(self, bots: Sequence[Bot], state: GameState) -> None:
-        self.bots = bots
+    def __init__(self, bots: Sequence[Bot], state: GameState, watch: Watch | None) -> None:
+        self.bots, self.watch = bots, watch
         self.patient = [bool(getattr(bot, "waits_when_stuck", False)) for bot in bots]
         # Where a seat is not stuck and has no face-down cards, and there are no jokers, the
         # greedy bot's choice from its view is the greedy rule's on the position
@@ -197,9 +207,11 @@ class _Rounds:
                 # in place of the stuck test a patient bot gets first.
                 move = greedy_on_position(state, seat)
             elif self.patient[seat] and _waits(state, seat):
-                continue
+                move = None
             else:
                 move = bot(view(state, seat), seat)
+            if self.watch is not None:
+                self.watch(state, seat, move)
             if move is not None:
                 # The greedy rule's moves come from the engine's own generator: they are legal
                 # (tests/test_bots.py), so the transition needs no validation. A bot's move is
