@@ -74,7 +74,7 @@ EXPECTED: dict[str, list[str]] = {
         "a match to 150: 10 hands, totals (137, 129, 173)",
     ],
     "rl_openspiel.py": [
-        "Python Nerts: 2892 actions, 2 players, at most 301 steps",
+        "Python Nerts: 2892 actions, 2 players, at most 302 steps",
         "uniform           mean return   2.85 over 20 hands",
         "foundation_first  mean return  11.40 over 20 hands",
     ],
