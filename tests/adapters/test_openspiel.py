@@ -1,6 +1,7 @@
 """The OpenSpiel adapter, through OpenSpiel's own harnesses (needs the openspiel extra)."""
 
 import io
+import pickle
 import random
 import unittest
 from typing import Any
@@ -226,3 +227,8 @@ def test_the_information_state_adds_the_seats_recall_of_cards_gone_from_sight():
         state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(2)])
     # after turning its stock over a seat remembers the cards that went back into it
     assert remembered > 10
+    # pickled (as OpenSpiel serializes Python states) a long hand keeps its recall
+    again = pickle.loads(pickle.dumps(state))
+    assert again.history() == state.history()
+    assert again.information_state_tensor(1) == state.information_state_tensor(1)
+    assert again.information_state_string(0) == state.information_state_string(0)

@@ -184,16 +184,55 @@ class _Node:
     digits: tuple[int, ...] = ()
     position: GameState | None = None
     rewards: tuple[float, ...] = ()
-    memories: tuple[Memory, ...] = ()
+    parent: _Node | None = attrs.field(default=None, eq=False, repr=False)
+    # Each seat's recall once it has seen this node, filled in when first asked for (most
+    # uses never ask): the only mutable part, and it only ever caches a function of the chain.
+    _recall: dict[int, Memory] = attrs.field(factory=dict, eq=False, repr=False)
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Node:
         # OpenSpiel clones Python states with copy.deepcopy; an immutable value is shared
         return self
 
-    def recalled(self, position: GameState) -> tuple[Memory, ...]:
-        """Every seat's memory once it has seen ``position``."""
-        old = self.memories or ((),) * self.seats
-        return tuple(remember(m, view(position, s)) for s, m in enumerate(old))
+    def __reduce__(self) -> tuple[Any, ...]:
+        # OpenSpiel serializes Python states with pickle, which recurses once per parent: a
+        # hand of hundreds of steps exceeds Python's recursion limit. The chain is pickled
+        # flat: the ancestors' positions, nearest first.
+        positions = []
+        node = self.parent
+        while node is not None:
+            positions.append(node.position)
+            node = node.parent
+        fields = (self.variant, self.seats, self.episode, self.digits, self.position)
+        return _restore, (fields, self.rewards, tuple(positions))
+
+    def then(self, **changes: Any) -> _Node:
+        """The next node: ``changes`` applied, this one as its parent, nothing recalled yet."""
+        return attrs.evolve(self, parent=self, recall={}, **changes)
+
+    def memory(self, seat: int) -> Memory:
+        """What ``seat`` remembers of every position from the deal to this one."""
+        chain: list[_Node] = []
+        node: _Node | None = self
+        while node is not None and node.position is not None and seat not in node._recall:
+            chain.append(node)
+            node = node.parent
+        memory = node._recall.get(seat, ()) if node is not None else ()
+        for later in reversed(chain):
+            assert later.position is not None
+            memory = remember(memory, view(later.position, seat))
+            later._recall[seat] = memory
+        return memory
+
+
+def _restore(
+    fields: tuple[Any, ...], rewards: tuple[float, ...], positions: tuple[GameState | None, ...]
+) -> _Node:
+    """The node :meth:`_Node.__reduce__` pickled, its chain of ancestors rebuilt."""
+    variant, seats, episode, digits, position = fields
+    parent = None
+    for earlier in reversed(positions):
+        parent = _Node(variant, seats, episode, position=earlier, parent=parent)
+    return _Node(variant, seats, episode, digits, position, rewards, parent=parent)
 
 
 class NertsState(pyspiel.State):  # type: ignore[misc, unused-ignore]
@@ -246,13 +285,11 @@ class NertsState(pyspiel.State):  # type: ignore[misc, unused-ignore]
         node = self._node
         digits = (*node.digits, int(action))
         if len(digits) < 2:
-            self._node = attrs.evolve(node, digits=digits)
+            self._node = node.then(digits=digits)
             return
         position = new_hand(node.variant, node.seats, digits[0] * DEAL_BASE + digits[1])
         gains = returns(node.episode.reward, position, ended=False)
-        self._node = attrs.evolve(
-            node, digits=digits, position=position, rewards=gains, memories=node.recalled(position)
-        )
+        self._node = node.then(digits=digits, position=position, rewards=gains)
 
     def _apply_actions(self, actions: list[int]) -> None:
         """One simultaneous step: every seat's action, settled together."""
@@ -267,13 +304,7 @@ class NertsState(pyspiel.State):  # type: ignore[misc, unused-ignore]
                 raise ValueError(msg)
             moves.append(decode(before, seat, action))
         step = node.episode.step(before, moves)
-        self._node = attrs.evolve(
-            node,
-            position=step.after,
-            episode=step.episode,
-            rewards=step.rewards,
-            memories=node.recalled(step.after),
-        )
+        self._node = node.then(position=step.after, episode=step.episode, rewards=step.rewards)
 
     def _action_to_string(self, player: int, action: int) -> str:
         """The action's name (:func:`~nertslib.adapters.encoding.describe`), or the deal."""
@@ -305,8 +336,7 @@ class NertsState(pyspiel.State):  # type: ignore[misc, unused-ignore]
 
     def memory(self, player: int) -> Memory:
         """What ``player`` remembers (:mod:`nertslib.adapters.recall`); ``()`` before the deal."""
-        memories = self._node.memories
-        return memories[player] if memories else ()
+        return self._node.memory(player)
 
     def __str__(self) -> str:
         """The position's NFEN and the step count (every card: for debugging, not players)."""
