@@ -374,7 +374,7 @@ class SimulationResult:
 
     @property
     def unfinished(self) -> int:
-        """Hands stopped in play: at ``max_actions``, or by the no-progress rule."""
+        """How many hands were stopped in play (at ``max_actions``, or by the no-progress rule)."""
         return sum(1 for h in self.hands if h.end in ("unfinished", "no_progress"))
 
     @property

@@ -14,8 +14,8 @@ policy must learn as well. Two ways to the decisions:
   rounds, and waits, the moves allow. A :class:`~nertslib.replay.Batch` (moves submitted
   together) is one step in which every seat decided: the seats without a move in it waited.
 
-Each decision's observation is :func:`~nertslib.adapters.encoding.observe` of the seat's view
-with the seat number as its race priority (as :func:`~nertslib.adapters.policy_bot` sees it in
+Each decision's observation is :func:`~nertslib.adapters.encoding.observe` of the seat's view with
+the seat number as its race priority (as :func:`~nertslib.adapters.policies.policy_bot` sees it in
 the driver), its mask the seat's legal actions, its action the encoding of the move
 (:data:`~nertslib.adapters.encoding.PASS` for a wait and for ``rotate``). :func:`save_npz`
 writes them as NumPy arrays.

@@ -606,7 +606,7 @@ def observe(v: View, priority: int = 0) -> list[int]:
     is over, it is stalled, and how many stuck resolutions it had; last, ``priority``: how
     many seats' moves are settled before the viewer's in the coming step, 0 when it wins
     every race it enters (in the adapters ``(seat - step) % seats``, see :func:`settle`; a
-    :func:`~nertslib.adapters.policy_bot` in :func:`~nertslib.play_hand`, where seats act
+    :func:`~nertslib.adapters.policies.policy_bot` in :func:`~nertslib.play_hand`, where seats act
     in seat order, is given its seat number). :func:`observation_fields` names every slice.
 
     >>> import nertslib as nl

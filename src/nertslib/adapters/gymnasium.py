@@ -8,7 +8,7 @@ action and each opponent's move are settled together by
 * ``opponents`` (default ``"greedy"``): one opponent for every other seat, or a sequence of
   them, one per other seat (see :mod:`nertslib.adapters.opponents`): a bot spec for
   ``nertslib.bots.make_bot``, a bot value, a trained policy wrapped by
-  :func:`~nertslib.adapters.policy_bot`, or an
+  :func:`~nertslib.adapters.policies.policy_bot`, or an
   :class:`~nertslib.adapters.opponents.OpponentPool` drawn from at each reset (self-play).
   Each opponent is given its seat's :func:`~nertslib.view` only, never the position.
 * ``reward`` (default ``"zero_sum"``): see :mod:`nertslib.adapters.rewards`; the agent's own

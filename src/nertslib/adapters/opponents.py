@@ -6,7 +6,7 @@ An *opponent* is one of:
   (``"greedy"``, ``"random"``, ``"search:16"`` …), seeded from the environment's generator;
 * a bot value (any ``bot(view, seat)``, such as ``nl.greedy_bot``), which plays every hand
   as it is (a bot that keeps notes keeps them from hand to hand);
-* a trained policy wrapped by :func:`~nertslib.adapters.policy_bot` (a bot too);
+* a trained policy wrapped by :func:`~nertslib.adapters.policies.policy_bot` (a bot too);
 * an :class:`OpponentPool`: one member drawn at each reset, by the environment's seeded
   generator, for each seat the pool fills. This is how self-play is set up: a pool of the
   policy being trained (its ``policy_bot`` follows the weights as they change) and frozen

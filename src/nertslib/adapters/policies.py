@@ -2,7 +2,7 @@
 
 A *policy* is what an RL framework trains on these adapters: a function of one seat's
 observation and action mask (the int8 arrays of the PettingZoo and Gymnasium adapters, see
-:mod:`nertslib.adapters.arrays`) returning an action of :mod:`nertslib.adapters.encoding`.
+:mod:`nertslib.adapters.tensors`) returning an action of :mod:`nertslib.adapters.encoding`.
 :func:`policy_bot` wraps it as a :data:`~nertslib.bots.Bot`: given its seat's
 :class:`~nertslib.View` (never the position), the bot builds the observation and mask from
 the view, asks the policy, and decodes the action from the view. So a trained policy plays
@@ -14,7 +14,7 @@ the Gymnasium environment.
   proves the seat stuck; waiting is legal play (the driver's no-progress rule bounds a hand
   whose seats all wait, see :func:`~nertslib.play_hand`).
 * An action outside the mask is played as ``PASS``, as the environments do; the bot counts
-  them in :attr:`PolicyBot.illegal`.
+  them in its ``illegal`` attribute.
 * Needs NumPy (any adapter extra brings it), imported at the first move.
 
 >>> import nertslib as nl

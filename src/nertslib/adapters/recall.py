@@ -33,8 +33,8 @@ from nertslib.views import View
 __all__ = ["Memory", "recall_features", "recall_size", "remember"]
 
 Memory = tuple[tuple[int, int], ...]
-"""A seat's memory: ``(card id, place)`` pairs, sorted by card id; place 0 is the Nerts
-pile, 1 the waste, ``2 + j`` work pile ``j``."""
+"""The memory of one seat, as ``(card id, place)`` pairs sorted by card id (place 0 is the
+Nerts pile, 1 the waste, ``2 + j`` work pile ``j``)."""
 
 
 def _shown(v: View) -> dict[int, int]:

@@ -1,8 +1,8 @@
 """The encoding's observation and action mask as NumPy int8 arrays (NumPy imported on use).
 
-The PettingZoo and Gymnasium environments and :func:`~nertslib.adapters.policy_bot` all hand
-a policy these arrays. NumPy is imported when a function is first called, not with this
-module, so that ``import nertslib.adapters`` needs nothing but nertslib.
+The PettingZoo and Gymnasium environments and :func:`~nertslib.adapters.policies.policy_bot` all
+hand a policy these arrays. NumPy is imported when a function is first called, not with this module,
+so that ``import nertslib.adapters`` needs nothing but nertslib.
 
 .. versionadded:: 0.1.0
 """

@@ -87,7 +87,7 @@ def play_hand(
     max_actions: int = 100_000,
     no_progress: int = NO_PROGRESS_ROUNDS,
 ) -> tuple[GameState, tuple[Move | None, ...]]:
-    """Play ``state`` to the end with one bot per seat: :func:`run_hand`'s state and log.
+    """Play ``state`` to the end with one bot per seat: :func:`~nertslib.bots.run_hand`'s result.
 
     Each round, every seat in order is asked for a move: its bot is called with
     ``view(state, seat)`` and the seat, and the move is applied at once. A bot with a true
@@ -99,12 +99,12 @@ def play_hand(
     :func:`~nertslib.resolve_stalemate` (recorded as ``None`` in the returned log), so hands
     end even with bots that never wait, such as :class:`RandomBot`.
 
-    **Waiting is legal play.** A bot may wait (return ``None``) whenever it likes, even where
-    its seat could progress. **The no-progress rule**: after ``no_progress`` rounds in a row
-    (:data:`NO_PROGRESS_ROUNDS` by default) in which no seat made progress (a round where every
-    seat waits counts), the driver stops the hand, still in play, and scores it as it
-    stands; so do the tournament and the simulation. This bounds a hand whose bots wait, or
-    turn stocks and shuffle work piles, for ever. The hand also stops after ``max_actions``.
+    **Waiting is legal play.** A bot may wait (return ``None``) whenever it likes, even where its
+    seat could progress. **The no-progress rule**: after ``no_progress`` rounds in a row
+    (:data:`~nertslib.bots.NO_PROGRESS_ROUNDS` by default) in which no seat made progress (a round
+    where every seat waits counts), the driver stops the hand, still in play, and scores it as it
+    stands; so do the tournament and the simulation. This bounds a hand whose bots wait, or turn
+    stocks and shuffle work piles, for ever. The hand also stops after ``max_actions``.
 
     >>> import nertslib as nl
     >>> final, log = nl.play_hand(nl.deal("standard", seats=3, seed=2), [nl.greedy_bot] * 3)
