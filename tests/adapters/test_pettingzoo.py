@@ -19,6 +19,7 @@ from pettingzoo.test import (
 import nertslib as nl
 import nertslib.adapters.pettingzoo as nerts_zoo
 from nertslib.adapters import encoding
+from nertslib.adapters.arrays import SEED_RANGE
 from nertslib.adapters.rewards import REWARDS, returns
 from tests.adapters.playouts import positions
 
@@ -233,3 +234,21 @@ def test_a_table_of_waiting_agents_is_truncated_by_the_no_progress_limit():
         nerts_zoo.parallel_env(no_progress=0)
     with pytest.raises(ValueError, match="reward must be one of"):
         nerts_zoo.parallel_env(reward="points")
+
+
+def test_a_deal_over_before_anyone_moves_is_skipped_at_reset():
+    env = nerts_zoo.parallel_env(seats=1)
+
+    def first_deal(seed: int) -> nl.GameState:
+        return encoding.new_hand(
+            "standard", 1, int(np.random.default_rng(seed).integers(SEED_RANGE))
+        )
+
+    over = [seed for seed in range(5000) if first_deal(seed).is_over][:3]
+    assert over, "some seed's first deal is over at once (about one in 80 for one seat)"
+    for seed in [*over, 0, 1]:
+        env.reset(seed=seed)
+        assert env.position is not None
+        assert not env.position.is_over
+        assert env.agents == ["seat_0"]
+        assert (env.position == first_deal(seed)) == (seed not in over)

@@ -13,7 +13,7 @@ from typing import Any, Final
 import numpy as np
 from gymnasium import spaces
 
-from nertslib.adapters.encoding import NUM_ACTIONS, observation_size
+from nertslib.adapters.encoding import NUM_ACTIONS, new_hand, observation_size
 from nertslib.errors import Rejection
 from nertslib.moves import Move
 from nertslib.state import GameState
@@ -24,6 +24,7 @@ __all__ = [
     "SEED_RANGE",
     "Observation",
     "check_render_mode",
+    "deal_in_play",
     "observation_spaces",
     "start_position",
     "step_info",
@@ -52,6 +53,24 @@ def observation_spaces(variant: Variant, seats: int) -> spaces.Dict:
             "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
         }
     )
+
+
+def deal_in_play(variant: Variant, seats: int, rng: np.random.Generator) -> GameState:
+    """A hand dealt from a seed drawn by ``rng``, drawn again while the deal is already over.
+
+    A deal can end before anyone moves (every seat stuck, and stuck again after the
+    everyone-stuck resolution: about one deal in 80 for one seat); an episode must start in
+    play, so such a deal is skipped, and the next seed drawn.
+
+    >>> import numpy as np, nertslib as nl
+    >>> from nertslib.adapters.arrays import deal_in_play
+    >>> deal_in_play(nl.Variant(), 1, np.random.default_rng(5)).is_over
+    False
+    """
+    while True:
+        state = new_hand(variant, seats, int(rng.integers(SEED_RANGE)))
+        if not state.is_over:
+            return state
 
 
 def check_render_mode(render_mode: str | None) -> str | None:

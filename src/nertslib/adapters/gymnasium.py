@@ -50,6 +50,7 @@ from nertslib.adapters.arrays import (
     SEED_RANGE,
     Observation,
     check_render_mode,
+    deal_in_play,
     observation_spaces,
     start_position,
     step_info,
@@ -61,7 +62,6 @@ from nertslib.adapters.encoding import (
     check_supported,
     decode,
     legal_actions,
-    new_hand,
 )
 from nertslib.adapters.episode import Episode
 from nertslib.adapters.opponents import Opponent, check_opponents, draw
@@ -161,9 +161,8 @@ class NertsEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc, unus
         super().reset(seed=seed)
         rng = self.np_random
         position = start_position(options, self.variant, self.seats)
-        deal_seed = int(rng.integers(SEED_RANGE))
         self._position = (
-            new_hand(self.variant, self.seats, deal_seed) if position is None else position
+            deal_in_play(self.variant, self.seats, rng) if position is None else position
         )
         self._bots = [draw(o, int(rng.integers(SEED_RANGE))) for o in self.opponents]
         self._episode = self._start

@@ -52,9 +52,9 @@ from pettingzoo.utils import parallel_to_aec
 
 from nertslib.adapters.arrays import (
     RENDER_MODES,
-    SEED_RANGE,
     Observation,
     check_render_mode,
+    deal_in_play,
     observation_spaces,
     start_position,
     step_info,
@@ -66,7 +66,6 @@ from nertslib.adapters.encoding import (
     check_supported,
     decode,
     legal_actions,
-    new_hand,
 )
 from nertslib.adapters.episode import Episode, check_limit
 from nertslib.adapters.rewards import DEFAULT_REWARD
@@ -153,9 +152,8 @@ class NertsParallelEnv(ParallelEnv[str, Observation, int]):  # type: ignore[misc
         if seed is not None:
             self._rng = np.random.default_rng(seed)
         position = start_position(options, self.variant, self.seats)
-        deal_seed = int(self._rng.integers(SEED_RANGE))
         self._position = (
-            new_hand(self.variant, self.seats, deal_seed) if position is None else position
+            deal_in_play(self.variant, self.seats, self._rng) if position is None else position
         )
         self._episode = self._start
         self.agents = list(self.possible_agents)
