@@ -79,3 +79,10 @@ def test_play_hand_returns_the_runs_state_and_log_and_the_ends_are_named():
 def test_bad_limits_are_refused(limit):
     with pytest.raises(ValueError, match="must be an int >= 1"):
         run_hand(nl.deal("standard", 2, 1), [nl.greedy_bot] * 2, no_progress=limit)
+
+
+def test_max_actions_zero_plays_nothing_and_a_negative_one_is_refused():
+    run = run_hand(nl.deal("standard", 2, 1), [nl.greedy_bot] * 2, max_actions=0)
+    assert (run.log, run.end) == ((), "max_actions")
+    with pytest.raises(ValueError, match="max_actions must be an int >= 0"):
+        run_hand(nl.deal("standard", 2, 1), [nl.greedy_bot] * 2, max_actions=-1)

@@ -118,8 +118,8 @@ def play_hand(
         The final state and every action applied, in order.
 
     Raises:
-        NertsError: (a :class:`ValueError`) if there is not one bot per seat, or a limit is
-            not an int >= 1.
+        NertsError: (a :class:`ValueError`) if there is not one bot per seat, ``max_actions``
+            is not an int >= 0, or ``no_progress`` not an int >= 1.
     """
     run = run_hand(state, bots, max_actions=max_actions, no_progress=no_progress)
     return run.final, run.log
@@ -141,8 +141,8 @@ def run_hand(
     Rounds are asked in seat order, so the calls come seat by seat, round by round.
 
     Raises:
-        NertsError: (a :class:`ValueError`) if there is not one bot per seat, or a limit is
-            not an int >= 1.
+        NertsError: (a :class:`ValueError`) if there is not one bot per seat, ``max_actions``
+            is not an int >= 0, or ``no_progress`` not an int >= 1.
 
     >>> import nertslib as nl
     >>> from nertslib.bots import run_hand
@@ -177,9 +177,9 @@ def _check_limits(seats: int, bots: int, max_actions: object, no_progress: objec
     if bots != seats:
         msg = f"need one bot per seat: {seats} seats, {bots} bots"
         raise NertsError(msg)
-    for name, value in (("max_actions", max_actions), ("no_progress", no_progress)):
-        if type(value) is not int or value < 1:
-            msg = f"{name} must be an int >= 1; got {value!r:.80}"
+    for name, value, least in (("max_actions", max_actions, 0), ("no_progress", no_progress, 1)):
+        if type(value) is not int or value < least:
+            msg = f"{name} must be an int >= {least}; got {value!r:.80}"
             raise NertsError(msg)
 
 
