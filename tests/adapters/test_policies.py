@@ -73,3 +73,10 @@ def test_waiting_policies_end_by_the_no_progress_rule_in_play_hand_and_tournamen
     assert result.difference.deals == 4
     assert {r.names for r in result.records} == {("policy", "waits"), ("waits", "policy")}
     assert result.difference.low > 0  # a seat that only waits loses every hand
+
+
+def test_a_module_level_policy_plays_a_tournament_in_worker_processes():
+    line_up = {"policy": policy_bot(greedy_policy), "greedy": "greedy"}
+    here = tournament(line_up, hands=3, seats=2, seed=5, processes=1)
+    there = tournament(line_up, hands=3, seats=2, seed=5, processes=2)
+    assert here.records == there.records
