@@ -76,7 +76,7 @@ def test_waiting_policies_end_by_the_no_progress_rule_in_play_hand_and_tournamen
 
 
 def test_a_module_level_policy_plays_a_tournament_in_worker_processes():
-    line_up = {"policy": policy_bot(greedy_policy), "greedy": "greedy"}
+    line_up: dict[str, Any] = {"policy": policy_bot(greedy_policy), "greedy": "greedy"}
     here = tournament(line_up, hands=3, seats=2, seed=5, processes=1)
     there = tournament(line_up, hands=3, seats=2, seed=5, processes=2)
     assert here.records == there.records
