@@ -36,7 +36,9 @@ def openspiel_steps(seats: int, rng: np.random.Generator) -> Iterator[int]:
     game = pyspiel.load_game("python_nerts", {"players": seats, "max_steps": 600})
     while True:
         state = game.new_initial_state()
-        state.apply_action(next(SEEDS) % nertslib.adapters.openspiel.NUM_DEALS)
+        seed = next(SEEDS) % nertslib.adapters.openspiel.NUM_DEALS
+        state.apply_action(seed // nertslib.adapters.openspiel.DEAL_BASE)  # the deal's two
+        state.apply_action(seed % nertslib.adapters.openspiel.DEAL_BASE)  # chance nodes
         while not state.is_terminal():
             actions = []
             for p in range(seats):

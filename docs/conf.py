@@ -82,6 +82,7 @@ _STUBS: dict[str, tuple[str, dict[str, tuple[str, str]]]] = {
             "collections.abc.Iterator": ("py:class", _PY_ABC),
             "collections.abc.Mapping": ("py:class", _PY_ABC),
             "random.Random": ("py:class", "library/random.html#$"),
+            "pathlib.Path": ("py:class", "library/pathlib.html#$"),
         },
     ),
     "attrs": (

@@ -2,12 +2,13 @@
 
 Needs the openspiel extra: ``pip install "nertslib[openspiel]"``.
 
-The game is simultaneous: after the chance node (the deal), every seat picks an action at
-every node, and ``apply_actions`` plays them together. Two policies meet here, over the same
-deals from both seats: uniform random over the legal actions, and "foundation first", which
-plays to a foundation whenever an action does, the only plays that score. Any OpenSpiel
-algorithm for simultaneous games (or ``pyspiel.convert_to_turn_based`` for turn-based ones)
-takes the game the same way.
+The game is simultaneous: after the deal's two chance nodes (the high and the low byte of
+the seed), every seat picks an action at every node, and ``apply_actions`` plays them
+together. The game pays ``reward="score"`` here, so a return is the hand score. Two
+policies meet, over the same deals from both seats: uniform random over the legal
+actions, and "foundation first", which plays to a foundation whenever an action does, the
+only plays that score. Any OpenSpiel algorithm for simultaneous games (or
+``pyspiel.convert_to_turn_based`` for turn-based ones) takes the game the same way.
 """
 
 import numpy as np
@@ -33,7 +34,8 @@ def foundation_first(legal, rng):
 def play(game, policies, deal, rng):
     """One hand from deal ``deal``; every seat's return (its hand score)."""
     state = game.new_initial_state()
-    state.apply_action(deal)  # the chance node: outcome k deals seed k
+    state.apply_action(deal // 256)  # the chance nodes: the high byte of the seed,
+    state.apply_action(deal % 256)  # then the low byte
     while not state.is_terminal():
         actions = [pick(state.legal_actions(seat), rng) for seat, pick in enumerate(policies)]
         state.apply_actions(actions)
@@ -41,7 +43,7 @@ def play(game, policies, deal, rng):
 
 
 def main():
-    game = pyspiel.load_game("python_nerts", {"players": 2, "max_steps": 300})
+    game = pyspiel.load_game("python_nerts", {"players": 2, "max_steps": 300, "reward": "score"})
     print(
         f"{game.get_type().long_name}: {game.num_distinct_actions()} actions, "
         f"{game.num_players()} players, at most {game.max_game_length()} steps"

@@ -31,7 +31,7 @@ def foundation_first(mask, rng):
 
 
 def main():
-    env = parallel_env(seats=3, max_cycles=300)
+    env = parallel_env(seats=3, max_cycles=300, reward="score")  # returns are hand scores
     policies = {"seat_0": foundation_first, "seat_1": uniform, "seat_2": uniform}
     rng = np.random.default_rng(0)
     totals = dict.fromkeys(policies, 0.0)

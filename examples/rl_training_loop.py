@@ -5,8 +5,11 @@ Needs the gymnasium extra: ``pip install "nertslib[gymnasium]"``.
 The policy is tiny on purpose: a softmax over the *legal* actions (the action mask), whose
 logit for an action is one weight per kind of action (pass, turn, restock, call, foundation
 play, work-pile move, slide under). REINFORCE with a mean-return baseline learns which kinds
-pay: playing to the foundations scores, shuffling work piles does not. Swap the seven weights
-for a network over ``observation["observation"]`` to go further.
+pay: playing to the foundations scores, shuffling work piles does not. It trains on the
+agent's own points (``reward="score"``) because seven weights can learn to score but not to
+outrun greedy; to learn to *win*, keep the default ``reward="zero_sum"`` (the agent's points
+minus the others' mean) and swap the seven weights for a network over
+``observation["observation"]``.
 """
 
 import gymnasium
@@ -57,7 +60,9 @@ def run_episode(env, weights, seed, rng):
 
 
 def main():
-    env = gymnasium.make("nertslib/Nerts-v0", seats=2, opponents="greedy", max_steps=150)
+    env = gymnasium.make(
+        "nertslib/Nerts-v0", seats=2, opponents="greedy", max_steps=150, reward="score"
+    )
     rng = np.random.default_rng(0)
     weights = np.zeros(len(NAMES))
     totals = []

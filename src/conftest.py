@@ -12,6 +12,10 @@ _NEEDS = {
     "nertslib/adapters/pettingzoo.py": ("pettingzoo", "gymnasium", "numpy"),
     "nertslib/adapters/gymnasium.py": ("gymnasium", "numpy"),
     "nertslib/adapters/arrays.py": ("gymnasium", "numpy"),
+    # their examples build NumPy arrays (the modules themselves import it only on use)
+    "nertslib/adapters/policies.py": ("numpy",),
+    "nertslib/adapters/tensors.py": ("numpy",),
+    "nertslib/adapters/dataset.py": ("numpy",),
 }
 
 collect_ignore = [

@@ -74,9 +74,9 @@ EXPECTED: dict[str, list[str]] = {
         "a match to 150: 10 hands, totals (137, 129, 173)",
     ],
     "rl_openspiel.py": [
-        "Python Nerts: 2892 actions, 2 players, at most 301 steps",
-        "uniform           mean return   2.85 over 20 hands",
-        "foundation_first  mean return  11.40 over 20 hands",
+        "Python Nerts: 2892 actions, 2 players, at most 302 steps",
+        "uniform           mean return   2.70 over 20 hands",
+        "foundation_first  mean return   9.30 over 20 hands",
     ],
     "rl_pettingzoo.py": [
         "seat_0 (foundation_first) mean return   58.2, 730 moves",
@@ -85,10 +85,10 @@ EXPECTED: dict[str, list[str]] = {
         "5 episodes, 991 steps: 5 hands ended, 0 cut short",
     ],
     "rl_training_loop.py": [
-        "episodes  1-100: mean return  12.1",
-        "episodes 101-200: mean return  13.7",
-        "episodes 201-300: mean return  18.5",
-        "preferred kinds: foundation, restock, under",
+        "episodes  1-100: mean return  15.3",
+        "episodes 101-200: mean return  19.1",
+        "episodes 201-300: mean return  16.3",
+        "preferred kinds: foundation, turn, under",
     ],
     # with no input the UI draws the deal, lists the moves and stops
     "ui_text.py": [

@@ -35,7 +35,7 @@ from typing import Any, Final, Literal
 import attrs
 
 from nertslib import bots as bots_module
-from nertslib.bots import Bot, RandomBot, greedy_bot, play_hand
+from nertslib.bots import Bot, RandomBot, greedy_bot, run_hand
 from nertslib.cards import MAX_SEATS
 from nertslib.deal import deal
 from nertslib.scoring import hand_scores
@@ -197,7 +197,9 @@ class HandResult:
         bots: The bot name of every seat.
         scores: Every seat's hand score.
         caller: The seat that called Nerts, or ``None``.
-        end: ``"nerts"``, ``"stalemate"`` or ``"unfinished"`` (``max_actions`` reached).
+        end: ``"nerts"``, ``"stalemate"``, ``"unfinished"`` (``max_actions`` reached) or
+            ``"no_progress"`` (stopped by the driver's no-progress rule, see
+            :func:`~nertslib.play_hand`).
         moves: Actions applied (stalemate resolutions included).
         cards_left: Cards left in every seat's Nerts pile.
     """
@@ -227,19 +229,14 @@ def _play_task(settings: Settings, task: int) -> HandResult:
     names = tuple(lineup[(s + rotation) % seats] for s in range(seats))
     seed = settings.seed + number
     players = [bot_named(name, seed * MAX_SEATS + s) for s, name in enumerate(names)]
-    final, log = play_hand(deal(settings.variant, seats, seed), players, **_limit(settings))
-    if final.status is EndReason.NERTS:
-        end, caller = "nerts", final.caller
-    else:
-        end, caller = ("unfinished" if final.status is None else "stalemate"), None
+    run = run_hand(deal(settings.variant, seats, seed), players, max_actions=settings.max_actions)
+    final, log = run.final, run.log
+    caller = final.caller if final.status is EndReason.NERTS else None
+    end = "unfinished" if run.end == "max_actions" else run.end
     left = tuple(len(lay.nerts) for lay in final.layouts)
     return HandResult(
         task, number, rotation, names, hand_scores(final), caller, end, len(log), left
     )
-
-
-def _limit(settings: Settings) -> dict[str, int]:
-    return {"max_actions": settings.max_actions}
 
 
 def run_chunk(settings: Settings, start: int, stop: int) -> tuple[HandResult, ...]:
@@ -377,8 +374,8 @@ class SimulationResult:
 
     @property
     def unfinished(self) -> int:
-        """Hands stopped at ``max_actions``."""
-        return sum(1 for h in self.hands if h.end == "unfinished")
+        """How many hands were stopped in play (at ``max_actions``, or by the no-progress rule)."""
+        return sum(1 for h in self.hands if h.end in ("unfinished", "no_progress"))
 
     @property
     def moves_per_hand(self) -> float:

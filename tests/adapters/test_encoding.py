@@ -254,11 +254,36 @@ def test_observation_marks_every_card_the_view_shows():
 
 def test_observation_marks_foundation_tops():
     state = nl.apply(encoding.new_hand("standard", seats=2, seed=1), nl.Move.parse("0:AH@P2>F+"))
-    obs = observe(nl.view(state, 1))
-    slots = 2 * 4
-    fnd = obs[len(obs) - 3 - slots * 52 : len(obs) - 3]
+    obs = observe(nl.view(state, 1), priority=1)
+    fields = encoding.observation_fields("standard", 2)
+    fnd = obs[fields["foundations"]]
+    assert len(fnd) == 2 * 4 * 52
     assert [i for i, x in enumerate(fnd) if x] == [2 * 13 + 0]
-    assert obs[-3:] == [0, 0, 0]
+    assert obs[-4:] == [0, 0, 0, 1]
+
+
+@pytest.mark.parametrize("spec", SPECS)
+@pytest.mark.parametrize("seats", [1, 3])
+def test_observation_fields_tile_the_observation_and_name_what_they_hold(spec, seats):
+    fields = encoding.observation_fields(spec, seats)
+    spans = list(fields.values())
+    assert spans[0].start == 0
+    assert all(a.stop == b.start for a, b in itertools.pairwise(spans))
+    for state in itertools.islice(positions(spec, seats, seed=3, steps=80), 0, None, 20):
+        for seat in range(seats):
+            seen = nl.view(state, seat)
+            obs = observe(seen, priority=seats - 1 - seat)
+            assert spans[-1].stop == len(obs) == encoding.observation_size(state.variant, seats)
+            assert obs[fields["priority"]] == [seats - 1 - seat]
+            assert obs[fields["over"]] == [int(state.is_over)]
+            for k in range(seats):
+                sv = seen.seats[(seat + k) % seats]
+                assert obs[fields[f"seat{k}.nerts_size"]] == [sv.nerts_size]
+                assert obs[fields[f"seat{k}.waste_size"]] == [min(sv.waste_size, 127)]
+                for j, pile in enumerate(sv.work):
+                    assert obs[fields[f"seat{k}.work{j}.face_up"]] == [len(pile)]
+    with pytest.raises(ValueError, match=r"priority must be an int in range\(2\)"):
+        observe(nl.view(encoding.new_hand("standard", 2, 1), 0), priority=2)
 
 
 def test_rewards_are_score_changes():
@@ -267,3 +292,32 @@ def test_rewards_are_score_changes():
     assert encoding.rewards(state, after) == (1, 0)
     assert encoding.score_bounds(nl.Variant(caller_bonus=10, king_bonus=3)) == (-26, 52 + 12 + 10)
     assert encoding.score_bounds(nl.Variant(foundation_points=0, nerts_penalty=0)) == (0, 1)
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_a_seats_view_gives_the_same_actions_moves_and_codes_as_the_position(spec):
+    compared = 0
+    for state in itertools.islice(positions(spec, 2, seed=len(spec), steps=200), 0, None, 7):
+        for seat in range(2):
+            mine = nl.view(state, seat)
+            actions = legal_actions(state, seat)
+            assert legal_actions(mine, seat) == actions
+            for action in actions[1:]:  # PASS is told apart below
+                move = decode(state, seat, action)
+                assert decode(mine, seat, action) == move
+                assert move is not None
+                assert encode(mine, move) == encode(state, move) == action
+                compared += 1
+            rotate = decode(mine, seat, PASS)
+            assert rotate is None or nl.is_legal(state, rotate)
+            assert (rotate is not None) == (not state.is_over and mine.proves_stuck(seat))
+    assert compared > 20
+
+
+def test_another_seats_view_is_refused():
+    state = encoding.new_hand("standard", 2, seed=1)
+    for seen in (nl.view(state, 1), nl.view(state, None)):
+        with pytest.raises(nl.ViewSeatError, match="cannot tell the actions of seat 0"):
+            legal_actions(seen, 0)
+        with pytest.raises(ValueError, match="cannot tell the actions of seat 0"):
+            decode(seen, 0, PASS)

@@ -1,7 +1,7 @@
 """The Gymnasium adapter, through Gymnasium's own env checker (needs the gymnasium extra)."""
 
 import itertools
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -13,7 +13,9 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 import nertslib as nl  # noqa: E402
 import nertslib.adapters.gymnasium as nerts_gym  # noqa: E402 - registers nertslib/Nerts-v0
 from nertslib import bots  # noqa: E402
-from nertslib.adapters import encoding  # noqa: E402
+from nertslib.adapters import encoding, policy_bot  # noqa: E402
+from nertslib.adapters.opponents import OpponentPool  # noqa: E402
+from nertslib.adapters.rewards import REWARDS, returns  # noqa: E402
 from tests.adapters.playouts import positions  # noqa: E402
 
 TABLES: list[dict[str, Any]] = [
@@ -32,6 +34,16 @@ def test_check_env_passes(table):
     check_env(env.unwrapped)
 
 
+@pytest.mark.parametrize("reward", REWARDS)
+def test_check_env_passes_with_every_reward_pools_and_policies(reward):
+    pool = OpponentPool(["greedy", "random", policy_bot(lambda o, m: encoding.TURN)])
+    for opponents in (pool, ["search:2", policy_bot(lambda o, m: encoding.PASS)]):
+        env = gymnasium.make(
+            "nertslib/Nerts-v0", seats=3, opponents=opponents, reward=reward, no_progress=5
+        )
+        check_env(env.unwrapped)
+
+
 def _episode(env: Any, seed: int, choices: int = 5) -> tuple[list[Any], Any]:
     """A hand played by masked random actions; everything it showed."""
     rng = np.random.default_rng(choices)
@@ -45,15 +57,21 @@ def _episode(env: Any, seed: int, choices: int = 5) -> tuple[list[Any], Any]:
             return seen, env.unwrapped.position
 
 
-def test_an_episode_through_the_wrappers_ends_within_max_steps():
+@pytest.mark.parametrize("reward", REWARDS)
+def test_an_episode_through_the_wrappers_ends_within_max_steps(reward):
     # gymnasium.make adds the passive env checker and order enforcing: no warning may come out
-    env = gymnasium.make("nertslib/Nerts-v0", seats=2, opponents="greedy", max_steps=80)
+    env = gymnasium.make(
+        "nertslib/Nerts-v0", seats=2, opponents="greedy", max_steps=80, reward=reward
+    )
     seen, end = _episode(env, seed=3)
     assert len(seen) - 1 <= 80
     assert end.is_over or len(seen) - 1 == 80
     assert seen[-1][2] == end.is_over
     rewards = sum(step[1] for step in seen[1:])
-    assert rewards == nl.hand_scores(end)[0] - nl.hand_scores(nl.deal("standard", 2, seed=0))[0]
+    dealt = nl.deal("standard", 2, seed=0)
+    assert rewards == returns(reward, end, ended=True)[0] - returns(reward, dealt, ended=False)[0]
+    assert seen[-1][4]["scores"] == list(nl.hand_scores(end))
+    assert seen[-1][4]["end"] == (end.status.value if end.is_over else "max_steps")
 
 
 def test_reset_with_a_seed_fixes_the_deal_and_the_random_bots():
@@ -80,43 +98,89 @@ def test_changing_hidden_cards_changes_no_observation_or_mask():
         theirs, _ = env.reset(options={"position": other})
         assert np.array_equal(mine["observation"], theirs["observation"])
         assert np.array_equal(mine["action_mask"], theirs["action_mask"])
-        assert list(mine["observation"]) == encoding.observe(nl.view(state, 1))
+        # seat 1 moves second in the first step: its race priority is 1
+        assert list(mine["observation"]) == encoding.observe(nl.view(state, 1), priority=1)
     assert differing > 0
 
 
-def test_opponents_are_bots_by_name():
-    assert nerts_gym.bot_named("greedy", 1) is nl.greedy_bot
-    assert isinstance(nerts_gym.bot_named("random", 1), nl.RandomBot)
-    with pytest.raises(
-        ValueError, match=r"unknown bot 'chess'; known bots: greedy, random, search"
-    ):
+def test_opponents_are_specs_bots_policies_or_pools():
+    with pytest.raises(ValueError, match=r"unknown bot 'chess'; known bots: greedy, random"):
         nerts_gym.NertsEnv(opponents="chess")
-    with pytest.raises(ValueError, match="opponents needs 2 bot name\\(s\\) for 3 seats"):
+    with pytest.raises(ValueError, match=r"opponents needs 2 opponent\(s\) for 3 seats"):
         nerts_gym.NertsEnv(seats=3, opponents=["greedy"])
+    with pytest.raises(ValueError, match="an opponent is a bot spec, a bot or an OpponentPool"):
+        nerts_gym.NertsEnv(seats=3, opponents=["greedy", cast(Any, 3)])
+    with pytest.raises(ValueError, match="a pool needs bot specs or bots"):
+        OpponentPool([])
+    with pytest.raises(ValueError, match="a pool of 2 needs as many weights"):
+        OpponentPool(["greedy", "random"], weights=[1])
+    calls = []
 
+    def policy(observation, mask):
+        calls.append(observation.shape)
+        return encoding.PASS
 
-def test_other_bot_names_go_to_make_bot_when_nertslib_has_it(monkeypatch):
-    made = []
-
-    def make_bot(name: str, seed: int) -> Any:
-        made.append((name, seed))
-        return nl.greedy_bot
-
-    monkeypatch.setattr(bots, "make_bot", make_bot, raising=False)
-    env = nerts_gym.NertsEnv(seats=2, opponents="cautious")
+    env = nerts_gym.NertsEnv(seats=2, opponents=policy_bot(policy))
     env.reset(seed=1)
-    assert made[0] == ("cautious", 0)
-    assert [name for name, _ in made] == ["cautious", "cautious"]
-    assert nerts_gym.bot_named("greedy", 5) is nl.greedy_bot  # the built-in names stay
+    env.step(encoding.PASS)
+    assert calls == [(1278,)]
+
+
+def test_a_pool_is_drawn_per_hand_by_the_seeded_generator():
+    class Named:
+        def __init__(self, name: str) -> None:
+            self.name = name
+
+        def __call__(self, seen, seat):
+            return nl.greedy_bot(seen, seat)
+
+    members = [Named("a"), Named("b"), Named("c")]
+    env = nerts_gym.NertsEnv(seats=3, opponents=OpponentPool(members))
+    drawn = []
+    env.reset(seed=4)
+    for _ in range(12):
+        drawn.append(tuple(cast(Named, bot).name for bot in env._bots))
+        env.reset()
+    again = nerts_gym.NertsEnv(seats=3, opponents=OpponentPool(members))
+    again.reset(seed=4)
+    assert tuple(cast(Named, bot).name for bot in again._bots) == drawn[0]
+    assert {name for pair in drawn for name in pair} == {"a", "b", "c"}
+    assert len(set(drawn)) > 3
+
+
+def test_action_masks_are_the_observations_masks_as_booleans():
+    env = nerts_gym.NertsEnv(seats=2)
+    observation, _ = env.reset(seed=5)
+    for _ in range(30):
+        mask = env.action_masks()
+        assert mask.dtype == np.bool_
+        assert np.array_equal(mask, observation["action_mask"].astype(bool))
+        observation, _, terminated, truncated, _ = env.step(int(np.flatnonzero(mask)[-1]))
+        if terminated or truncated:
+            break
+
+
+def test_an_agent_that_only_waits_is_truncated_by_the_no_progress_limit():
+    env = nerts_gym.NertsEnv(seats=2, opponents=policy_bot(lambda o, m: encoding.PASS))
+    env.reset(seed=3)
+    steps, truncated, terminated = 0, False, False
+    info: dict[str, Any] = {}
+    while not (truncated or terminated):
+        _, _, terminated, truncated, info = env.step(encoding.PASS)
+        steps += 1
+    assert (steps, truncated, info["end"]) == (bots.NO_PROGRESS_ROUNDS, True, "no_progress")
+    with pytest.raises(ValueError, match="call reset"):
+        env.step(0)
 
 
 def test_an_illegal_action_passes_while_the_bots_play():
-    env = nerts_gym.NertsEnv(seats=2)
+    env = nerts_gym.NertsEnv(seats=2, reward="score")
     observation, _ = env.reset(seed=2)  # (seed 1 deals the bot's seat stuck: it waits)
     illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
     before = env.position
     _, reward, _, _, info = env.step(illegal)
-    assert info == {"move": None, "rejected": None, "illegal": True}
+    assert info["illegal"] is True
+    assert (info["move"], info["rejected"], info["end"]) == (None, None, None)
     assert env.position is not None
     assert before is not None
     assert env.position.seats[0] == before.seats[0]  # the agent's seat did nothing

@@ -19,6 +19,8 @@ from pettingzoo.test import (
 import nertslib as nl
 import nertslib.adapters.pettingzoo as nerts_zoo
 from nertslib.adapters import encoding
+from nertslib.adapters.arrays import SEED_RANGE
+from nertslib.adapters.rewards import REWARDS, returns
 from tests.adapters.playouts import positions
 
 # PettingZoo's api_test exempts its own dict-observation environments from these two advisories
@@ -48,6 +50,15 @@ def test_parallel_api_test_passes(table):
 @DICT_OBSERVATIONS[1]
 def test_api_test_passes_on_the_aec_form(table):
     api_test(nerts_zoo.env(**table), num_cycles=300)
+
+
+@pytest.mark.parametrize("reward", REWARDS)
+@DICT_OBSERVATIONS[0]
+@DICT_OBSERVATIONS[1]
+def test_the_harnesses_pass_with_every_reward_and_a_short_no_progress_limit(reward):
+    parallel_api_test(nerts_zoo.parallel_env(seats=2, reward=reward, no_progress=4), 300)
+    api_test(nerts_zoo.env(seats=3, reward=reward, no_progress=4), num_cycles=300)
+    parallel_seed_test(lambda: nerts_zoo.parallel_env(seats=2, reward=reward), num_cycles=100)
 
 
 def test_seed_tests_and_max_cycles_test_pass():
@@ -95,9 +106,10 @@ def test_reset_with_a_seed_makes_the_hand_a_function_of_the_seed():
     assert a.position == b.position
 
 
-def test_hands_end_within_max_cycles_with_score_change_rewards():
+@pytest.mark.parametrize("reward", REWARDS)
+def test_hands_end_within_max_cycles_and_rewards_add_up_to_the_return(reward):
     for seed in range(3):
-        env = nerts_zoo.parallel_env(seats=2, max_cycles=25)
+        env = nerts_zoo.parallel_env(seats=2, max_cycles=25, reward=reward)
         seen, end = _trajectory(env, seed=seed)
         assert end is not None
         assert len(seen) - 1 <= 25
@@ -106,8 +118,11 @@ def test_hands_end_within_max_cycles_with_score_change_rewards():
         assert all(last[3].values()) == (not end.is_over)
         dealt = encoding.new_hand("standard", 2, 0)  # every deal scores the same at first
         totals = [sum(step[1][f"seat_{s}"] for step in seen[1:]) for s in range(2)]
-        start = nl.hand_scores(dealt)
-        assert [start[s] + totals[s] for s in range(2)] == list(nl.hand_scores(end))
+        start = returns(reward, dealt, ended=False)
+        assert [start[s] + totals[s] for s in range(2)] == list(returns(reward, end, ended=True))
+        assert last[4]["seat_0"]["scores"] == list(nl.hand_scores(end))
+        status = end.status
+        assert last[4]["seat_1"]["end"] == ("max_steps" if status is None else status.value)
         assert env.agents == []
         with pytest.raises(ValueError, match="call reset"):
             env.step({})
@@ -139,7 +154,8 @@ def test_observations_and_masks_are_the_encodings():
         obs = observations[f"seat_{seat}"]
         assert obs["observation"].dtype == np.int8
         assert obs["action_mask"].dtype == np.int8
-        assert list(obs["observation"]) == encoding.observe(nl.view(position, seat))
+        # the first step settles seat 0's move first: a seat's race priority is its number
+        assert list(obs["observation"]) == encoding.observe(nl.view(position, seat), seat)
         assert tuple(np.flatnonzero(obs["action_mask"])) == encoding.legal_actions(position, seat)
         assert env.observation_space(f"seat_{seat}").contains(obs)
 
@@ -151,7 +167,13 @@ def test_an_illegal_action_passes_and_an_out_of_range_one_is_refused():
     illegal = int(np.flatnonzero(observations["seat_0"]["action_mask"] == 0)[0])
     before = env.position
     _, _, _, _, infos = env.step({"seat_0": illegal})  # seat_1 sends nothing: it passes
-    assert infos["seat_0"] == {"move": None, "rejected": None, "illegal": True}
+    assert infos["seat_0"] == {
+        "move": None,
+        "rejected": None,
+        "illegal": True,
+        "scores": [-26, -26],
+        "end": None,
+    }
     assert infos["seat_1"]["illegal"] is False
     assert env.position == before
     with pytest.raises(ValueError, match="an action is an int in range"):
@@ -183,3 +205,50 @@ def test_construction_is_checked_and_render_shows_the_spectator_view():
     env.reset(seed=1)
     assert env.position is not None
     assert env.render() == str(nl.view(env.position, None))
+
+
+def test_zero_sum_rewards_add_up_to_zero_over_the_seats_and_win_pays_only_at_the_end():
+    env = nerts_zoo.parallel_env(seats=3, max_cycles=60)
+    seen, _ = _trajectory(env, seed=5)
+    assert all(abs(sum(step[1].values())) < 1e-9 for step in seen[1:])
+    env = nerts_zoo.parallel_env(seats=3, max_cycles=60, reward="win")
+    seen, end = _trajectory(env, seed=5)
+    assert end is not None
+    assert all(set(step[1].values()) == {0.0} for step in seen[1:-1])
+    winner = [nl.hand_scores(end).index(max(nl.hand_scores(end)))]
+    assert [seen[-1][1][f"seat_{s}"] for s in winner] == [1.0] or max(seen[-1][1].values()) == 0
+
+
+def test_a_table_of_waiting_agents_is_truncated_by_the_no_progress_limit():
+    env = nerts_zoo.parallel_env(seats=2, max_cycles=600, no_progress=9)
+    env.reset(seed=1)
+    steps, terminations, truncations, infos = 0, {}, {}, {}
+    while env.agents:
+        _, _, terminations, truncations, infos = env.step(dict.fromkeys(env.agents, encoding.PASS))
+        steps += 1
+    assert steps == 9
+    assert truncations == {"seat_0": True, "seat_1": True}
+    assert not any(terminations.values())
+    assert infos["seat_0"]["end"] == "no_progress"
+    with pytest.raises(ValueError, match="no_progress must be an int >= 1"):
+        nerts_zoo.parallel_env(no_progress=0)
+    with pytest.raises(ValueError, match="reward must be one of"):
+        nerts_zoo.parallel_env(reward="points")
+
+
+def test_a_deal_over_before_anyone_moves_is_skipped_at_reset():
+    env = nerts_zoo.parallel_env(seats=1)
+
+    def first_deal(seed: int) -> nl.GameState:
+        return encoding.new_hand(
+            "standard", 1, int(np.random.default_rng(seed).integers(SEED_RANGE))
+        )
+
+    over = [seed for seed in range(5000) if first_deal(seed).is_over][:3]
+    assert over, "some seed's first deal is over at once (about one in 80 for one seat)"
+    for seed in [*over, 0, 1]:
+        env.reset(seed=seed)
+        assert env.position is not None
+        assert not env.position.is_over
+        assert env.agents == ["seat_0"]
+        assert (env.position == first_deal(seed)) == (seed not in over)

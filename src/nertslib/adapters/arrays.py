@@ -1,6 +1,7 @@
 """NumPy arrays and Gymnasium spaces shared by the PettingZoo and Gymnasium adapters.
 
-Needs NumPy and Gymnasium (both extras ``pettingzoo`` and ``gymnasium`` bring them).
+Needs NumPy and Gymnasium (both extras ``pettingzoo`` and ``gymnasium`` bring them). The
+observation and mask arrays themselves are built by :mod:`nertslib.adapters.tensors`.
 
 .. versionadded:: 0.1.0
 """
@@ -12,20 +13,18 @@ from typing import Any, Final
 import numpy as np
 from gymnasium import spaces
 
-from nertslib.adapters.encoding import NUM_ACTIONS, observation_size, observe
+from nertslib.adapters.encoding import NUM_ACTIONS, new_hand, observation_size
 from nertslib.errors import Rejection
 from nertslib.moves import Move
 from nertslib.state import GameState
 from nertslib.variants import Variant
-from nertslib.views import View
 
 __all__ = [
     "RENDER_MODES",
     "SEED_RANGE",
     "Observation",
     "check_render_mode",
-    "mask_of",
-    "observation_array",
+    "deal_in_play",
     "observation_spaces",
     "start_position",
     "step_info",
@@ -39,37 +38,13 @@ Observation = dict[str, Any]
 """An observation: ``{"observation": int8 array, "action_mask": int8 array}``."""
 
 
-def mask_of(actions: tuple[int, ...]) -> np.ndarray[Any, np.dtype[np.int8]]:
-    """The int8 action mask (length ``NUM_ACTIONS``) with a 1 at each of ``actions``.
-
-    >>> from nertslib.adapters.arrays import mask_of
-    >>> mask_of((0, 2))[:4]
-    array([1, 0, 1, 0], dtype=int8)
-    """
-    mask = np.zeros(NUM_ACTIONS, np.int8)
-    mask[list(actions)] = 1
-    return mask
-
-
-def observation_array(v: View) -> np.ndarray[Any, np.dtype[np.int8]]:
-    """:func:`~nertslib.adapters.encoding.observe` of view ``v`` as an int8 array.
-
-    >>> import nertslib as nl
-    >>> from nertslib.adapters.arrays import observation_array
-    >>> observation_array(nl.view(nl.deal("standard", seats=2, seed=1), 0))[:5]
-    array([13, 12, 35,  0,  0], dtype=int8)
-    """
-    # through a bytearray: many times faster than np.asarray of a list (values are 0..127)
-    return np.frombuffer(bytearray(observe(v)), np.int8)
-
-
 def observation_spaces(variant: Variant, seats: int) -> spaces.Dict:
     """The observation space of one seat: ``"observation"`` and ``"action_mask"`` (int8 boxes).
 
     >>> import nertslib as nl
     >>> from nertslib.adapters.arrays import observation_spaces
     >>> observation_spaces(nl.variants.get("standard"), 2)["observation"].shape
-    (1277,)
+    (1278,)
     """
     size = observation_size(variant, seats)
     return spaces.Dict(
@@ -78,6 +53,24 @@ def observation_spaces(variant: Variant, seats: int) -> spaces.Dict:
             "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
         }
     )
+
+
+def deal_in_play(variant: Variant, seats: int, rng: np.random.Generator) -> GameState:
+    """A hand dealt from a seed drawn by ``rng``, drawn again while the deal is already over.
+
+    A deal can end before anyone moves (every seat stuck, and stuck again after the
+    everyone-stuck resolution: about one deal in 80 for one seat); an episode must start in
+    play, so such a deal is skipped, and the next seed drawn.
+
+    >>> import numpy as np, nertslib as nl
+    >>> from nertslib.adapters.arrays import deal_in_play
+    >>> deal_in_play(nl.Variant(), 1, np.random.default_rng(5)).is_over
+    False
+    """
+    while True:
+        state = new_hand(variant, seats, int(rng.integers(SEED_RANGE)))
+        if not state.is_over:
+            return state
 
 
 def check_render_mode(render_mode: str | None) -> str | None:

@@ -74,7 +74,7 @@ from nertslib.cards import (
     card_from_id,
 )
 from nertslib.deal import deal
-from nertslib.errors import Rejection
+from nertslib.errors import Rejection, ViewSeatError
 from nertslib.moves import Move, MoveKind, Zone
 from nertslib.rules import is_legal, legal_moves
 from nertslib.scoring import hand_scores
@@ -104,6 +104,7 @@ __all__ = [
     "encode",
     "legal_actions",
     "new_hand",
+    "observation_fields",
     "observation_size",
     "observe",
     "rewards",
@@ -222,8 +223,15 @@ def action_index(action: object) -> int:
     return int(value)
 
 
-def _seat_view(state: GameState, seat: int) -> SeatView:
-    own = view(state, seat).own  # raises for a seat that does not play
+def _seat_view(seen: GameState | View, seat: int) -> SeatView:
+    """``seat``'s own layout as its view shows it, from a position or from its view."""
+    if isinstance(seen, View):
+        if seen.seat != seat or type(seat) is not int:
+            who = "a spectator's view" if seen.seat is None else f"seat {seen.seat}'s view"
+            msg = f"{who} cannot tell the actions of seat {seat!r:.20}"
+            raise ViewSeatError(msg)
+        return seen.seats[seat]
+    own = view(seen, seat).own  # raises for a seat that does not play
     assert own is not None
     return own
 
@@ -265,12 +273,14 @@ def _encode(move: Move, own: SeatView) -> int:
     return WORK_BASE + src * MAX_WORK_PILES + move.target_index
 
 
-def encode(state: GameState, move: Move) -> int:
+def encode(state: GameState | View, move: Move) -> int:
     """The action that stands for ``move`` in ``state`` (``rotate`` is :data:`PASS`).
+
+    ``state`` may be a position, or the view of ``move``'s seat: the result is the same.
 
     Raises:
         ValueError: if ``move``'s seat does not play, or its card is not where it says
-            (a work-pile run is counted from the state).
+            (a work-pile run is counted from the state), or ``state`` is another seat's view.
 
     >>> import nertslib as nl
     >>> from nertslib.adapters.encoding import describe, encode, new_hand
@@ -300,7 +310,7 @@ def _zone_name(zone: Zone, index: int) -> str:
     return f"{zone.code}{index}" if zone is Zone.WORK else zone.code
 
 
-def _played_as(state: GameState, card: Card, target: int, suit: int) -> Card:
+def _played_as(state: GameState | View, card: Card, target: int, suit: int) -> Card:
     """``card`` as it lands on foundation ``target`` as ``suit``: a joker is declared."""
     if not card.is_joker:
         if card.suit is None or int(card.suit) != suit:
@@ -320,16 +330,20 @@ def _played_as(state: GameState, card: Card, target: int, suit: int) -> Card:
     return Card(card.owner, Suit(suit), rank, card.joker)
 
 
-def decode(state: GameState, seat: int, action: int) -> Move | None:
+def decode(state: GameState | View, seat: int, action: int) -> Move | None:
     """The move ``action`` stands for when ``seat`` plays it in ``state``; ``None``: a wait.
 
     :data:`PASS` decodes to ``rotate`` when that is legal (the seat is stuck), else ``None``.
-    The move returned may still be illegal (check with :func:`nertslib.is_legal`); use
-    :func:`legal_actions` for the legal ones.
+    Given ``seat``'s view instead of the position, it decodes to ``rotate`` where the view
+    proves the seat stuck (:meth:`~nertslib.View.proves_stuck`), else to ``None``: every other
+    action decodes the same from the view as from the position. The move returned may still
+    be illegal (check with :func:`nertslib.is_legal`); use :func:`legal_actions` for the
+    legal ones.
 
     Raises:
-        ValueError: if ``action`` is out of range, ``seat`` does not play, or the action
-            names a card or pile this position does not have.
+        ValueError: if ``action`` is out of range, ``seat`` does not play, the action
+            names a card or pile this position does not have, or ``state`` is another
+            seat's view.
 
     >>> import nertslib as nl
     >>> from nertslib.adapters.encoding import WORK_BASE, decode, new_hand
@@ -348,6 +362,8 @@ def decode(state: GameState, seat: int, action: int) -> Move | None:
     own = _seat_view(state, seat)
     if action == PASS:
         rotate = Move.rotate(seat)
+        if isinstance(state, View):
+            return rotate if state.status is None and state.proves_stuck(seat) else None
         return rotate if is_legal(state, rotate) else None
     if action < FOUNDATION_BASE:
         return (Move.turn, Move.restock, Move.call)[action - 1](seat)
@@ -369,16 +385,23 @@ def decode(state: GameState, seat: int, action: int) -> Move | None:
     return Move.play(card, zone, Zone.UNDER, source_index=index, target_index=pile)
 
 
-def legal_actions(state: GameState, seat: int) -> tuple[int, ...]:
+def legal_actions(state: GameState | View, seat: int) -> tuple[int, ...]:
     """The legal actions of ``seat``, ascending: :data:`PASS` and one per legal move.
 
     ``rotate`` is left out (:data:`PASS` stands for it), so the result depends only on what
-    ``seat`` sees. A finished hand has no legal actions.
+    ``seat`` sees, and ``state`` may be the position or ``seat``'s view: the result is the
+    same. A finished hand has no legal actions.
 
+    Raises:
+        ValueError: if ``seat`` does not play, or ``state`` is another seat's view.
+
+    >>> import nertslib as nl
     >>> from nertslib.adapters.encoding import describe, legal_actions, new_hand
     >>> state = new_hand("standard", seats=2, seed=1)
     >>> [describe(a) for a in legal_actions(state, 0)]
     ['pass', 'turn', 'P2>F+ as H']
+    >>> legal_actions(nl.view(state, 0), 0) == legal_actions(state, 0)
+    True
     """
     own = _seat_view(state, seat)
     if state.is_over:
@@ -517,13 +540,55 @@ def observation_size(variant: Variant, seats: int) -> int:
     >>> import nertslib as nl
     >>> from nertslib.adapters.encoding import observation_size
     >>> observation_size(nl.variants.get("standard"), 2)
-    1277
+    1278
     """
     work, deck, slots = _dims(variant, seats)
-    return seats * (5 + 2 * work + deck * (work + 4)) + slots * 52 + 3
+    return seats * (5 + 2 * work + deck * (work + 4)) + slots * 52 + _STATUS
 
 
-def observe(v: View) -> list[int]:
+_STATUS: Final = 4  # the last values: over, stalled, resolutions, priority
+_SEAT_COUNTS: Final = ("nerts_size", "hidden_nerts", "stock_size", "waste_size", "passes")
+
+
+def observation_fields(variant: Variant | str, seats: int) -> dict[str, slice]:
+    """Every named slice of :func:`observe`'s list, in order, for ``seats`` seats of ``variant``.
+
+    Seat ``k`` in a name is the ``k``-th seat *from the viewer* (``seat0`` is the viewer
+    itself). Per seat: ``seat{k}.nerts_size``, ``.hidden_nerts``, ``.stock_size``,
+    ``.waste_size``, ``.passes``, then ``.work{j}.face_up`` and ``.work{j}.face_down`` for each
+    work pile, then ``.cards``: for each card of the deck (index ``suit * 13 + rank - 1``,
+    jokers after) ``W + 4`` values (the one-hot of its place: Nerts, waste, work piles,
+    foundations; then its depth). Then ``foundations`` (52 per slot, the top's face), and the
+    single values ``over``, ``stalled``, ``resolutions`` and ``priority``.
+
+    Raises:
+        ValueError: for an unsupported variant or seat count.
+
+    >>> from nertslib.adapters.encoding import observation_fields
+    >>> fields = observation_fields("standard", 2)
+    >>> fields["seat0.nerts_size"], fields["seat1.cards"], fields["priority"]
+    (slice(0, 1, None), slice(442, 858, None), slice(1277, 1278, None))
+    >>> list(fields)[4:7]
+    ['seat0.passes', 'seat0.work0.face_up', 'seat0.work0.face_down']
+    """
+    rules = check_supported(variant, seats)
+    work, deck, slots = _dims(rules, seats)
+    sizes: list[tuple[str, int]] = []
+    for k in range(seats):
+        sizes += [(f"seat{k}.{name}", 1) for name in _SEAT_COUNTS]
+        for j in range(work):
+            sizes += [(f"seat{k}.work{j}.face_up", 1), (f"seat{k}.work{j}.face_down", 1)]
+        sizes.append((f"seat{k}.cards", deck * (work + 4)))
+    sizes += [("foundations", slots * 52), ("over", 1), ("stalled", 1), ("resolutions", 1)]
+    sizes.append(("priority", 1))
+    fields, at = {}, 0
+    for name, size in sizes:
+        fields[name] = slice(at, at + size)
+        at += size
+    return fields
+
+
+def observe(v: View, priority: int = 0) -> list[int]:
     """The observation of view ``v``: a flat list of small ints (0–127), built from ``v`` alone.
 
     Its length is :func:`observation_size`. Seats come in the viewer's order (the viewer
@@ -537,8 +602,12 @@ def observe(v: View) -> list[int]:
 
     Then for each foundation slot (4 per deck and one per joker; 4 under
     ``foundation_limit="one_per_suit"``) a one-hot of its top card's face (a declared joker
-    counts as the card it stands for; zeros for a slot not yet started), and last: the hand
-    is over, it is stalled, and how many stuck resolutions it had.
+    counts as the card it stands for; zeros for a slot not yet started), then: the hand
+    is over, it is stalled, and how many stuck resolutions it had; last, ``priority``: how
+    many seats' moves are settled before the viewer's in the coming step, 0 when it wins
+    every race it enters (in the adapters ``(seat - step) % seats``, see :func:`settle`; a
+    :func:`~nertslib.adapters.policies.policy_bot` in :func:`~nertslib.play_hand`, where seats act
+    in seat order, is given its seat number). :func:`observation_fields` names every slice.
 
     >>> import nertslib as nl
     >>> from nertslib.adapters.encoding import observation_size, observe
@@ -548,10 +617,13 @@ def observe(v: View) -> list[int]:
     (True, [13, 12, 35, 0, 0], 35)
     """
     n = len(v.seats)
+    if type(priority) is not int or not 0 <= priority < n:
+        msg = f"priority must be an int in range({n}); got {priority!r:.80}"
+        raise ValueError(msg)
     work, deck, slots = _dims(v.variant, n)
     per_card = work + 4
     block = 5 + 2 * work + deck * per_card
-    out = [0] * (n * block + slots * 52 + 3)
+    out = [0] * (n * block + slots * 52 + _STATUS)
     first = v.seat or 0
     seat_at = [(q - first) % n * block for q in range(n)]
     for sv in v.seats:
@@ -575,15 +647,15 @@ def observe(v: View) -> list[int]:
                 out[slot + where] = 1
                 out[slot + per_card - 1] = depth  # < 54: a pile holds one deck at most
     _observe_foundations(v, out, [at + 5 + 2 * work for at in seat_at], per_card)
-    status = len(out) - 3
-    out[status : status + 3] = [int(v.is_over), int(v.stalled), min(v.resolutions, _CLIP)]
+    status = len(out) - _STATUS
+    out[status:] = [int(v.is_over), int(v.stalled), min(v.resolutions, _CLIP), priority]
     return out
 
 
 def _observe_foundations(v: View, out: list[int], cards_at: list[int], per_card: int) -> None:
     """Mark every foundation card as on the foundations, and each slot's top face."""
     work, _deck, slots = _dims(v.variant, len(v.seats))
-    at = len(out) - 3 - slots * 52
+    at = len(out) - _STATUS - slots * 52
     on_foundation = work + 2
     for k, pile in enumerate(v.fnd):
         face = 0

@@ -1,28 +1,38 @@
 """Nerts as a Gymnasium environment: importing this module registers ``"nertslib/Nerts-v0"``.
 
 Needs the ``gymnasium`` extra (``pip install "nertslib[gymnasium]"``). The agent plays one
-seat (``seat``, default 0) against bots in the other seats; every step, the agent's action and
-each bot's move are settled together by :func:`~nertslib.adapters.encoding.settle`.
+seat (``seat``, default 0) against opponents in the other seats; every step, the agent's
+action and each opponent's move are settled together by
+:func:`~nertslib.adapters.encoding.settle`.
 
-* ``opponents``: a bot name for every other seat (default ``"greedy"``), or a sequence of names,
-  one per other seat. Names are looked up by :func:`bot_named`: ``"greedy"``
-  (:func:`nertslib.greedy_bot`), ``"random"`` (:class:`nertslib.RandomBot`), and any name
-  ``nertslib.bots.make_bot`` knows when the installed nertslib has it. The bots are the
-  library's own: they read the position, not a view.
-* Observations, the action mask, illegal actions (played as ``PASS``, ``info["illegal"]``) and
-  infos are as in :mod:`nertslib.adapters.pettingzoo`; the reward is the agent's score change.
-* ``terminated`` when the hand ends; ``truncated`` after ``max_steps`` steps.
-* ``reset(seed=s)`` makes the deal and the random bots' choices a function of ``s``.
+* ``opponents`` (default ``"greedy"``): one opponent for every other seat, or a sequence of
+  them, one per other seat (see :mod:`nertslib.adapters.opponents`): a bot spec for
+  ``nertslib.bots.make_bot``, a bot value, a trained policy wrapped by
+  :func:`~nertslib.adapters.policies.policy_bot`, or an
+  :class:`~nertslib.adapters.opponents.OpponentPool` drawn from at each reset (self-play).
+  Each opponent is given its seat's :func:`~nertslib.view` only, never the position.
+* ``reward`` (default ``"zero_sum"``): see :mod:`nertslib.adapters.rewards`; the agent's own
+  score change is ``"score"``, the final win/loss ``"win"``.
+* Observations, the action mask, illegal actions (played as ``PASS``, ``info["illegal"]``)
+  are as in :mod:`nertslib.adapters.pettingzoo`; :meth:`NertsEnv.action_masks` gives the mask
+  as booleans (sb3-contrib's ``MaskablePPO`` convention). ``info`` holds the agent's
+  ``"move"``, ``"rejected"`` and ``"illegal"``, every seat's hand score (``"scores"``, by
+  seat) and the episode's ``"end"``.
+* ``terminated`` when the hand ends; ``truncated`` after ``no_progress`` steps in a row
+  without progress by any seat, or after ``max_steps`` steps (see
+  :mod:`nertslib.adapters.episode`).
+* ``reset(seed=s)`` makes the deal, the pool draws and the random bots' choices a function
+  of ``s``.
 
 >>> import gymnasium
 >>> import nertslib.adapters.gymnasium
 >>> env = gymnasium.make("nertslib/Nerts-v0", seats=3, opponents=["greedy", "random"])
 >>> observation, info = env.reset(seed=7)
 >>> observation["observation"].shape, int(observation["action_mask"].sum()) >= 1
-((1914,), True)
+((1915,), True)
 >>> observation, reward, terminated, truncated, info = env.step(0)
->>> reward, terminated, truncated, info["illegal"]
-(0.0, False, False, False)
+>>> reward, terminated, truncated, info["illegal"], info["scores"]
+(0.0, False, False, False, [-26, -26, -26])
 
 .. versionadded:: 0.1.0
 """
@@ -36,13 +46,11 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from nertslib import bots
 from nertslib.adapters.arrays import (
     SEED_RANGE,
     Observation,
     check_render_mode,
-    mask_of,
-    observation_array,
+    deal_in_play,
     observation_spaces,
     start_position,
     step_info,
@@ -54,58 +62,24 @@ from nertslib.adapters.encoding import (
     check_supported,
     decode,
     legal_actions,
-    new_hand,
-    rewards,
-    settle,
 )
-from nertslib.bots import Bot, RandomBot, greedy_bot
+from nertslib.adapters.episode import Episode
+from nertslib.adapters.opponents import Opponent, check_opponents, draw
+from nertslib.adapters.policies import PolicyBot
+from nertslib.adapters.rewards import DEFAULT_REWARD
+from nertslib.adapters.tensors import mask_of, observation_array
+from nertslib.bots import Bot
+from nertslib.bots.driver import NO_PROGRESS_ROUNDS
 from nertslib.errors import NertsError
 from nertslib.moves import Move
+from nertslib.scoring import hand_scores
 from nertslib.state import GameState
 from nertslib.variants import Variant
 from nertslib.views import view
 
-__all__ = ["ENV_ID", "NertsEnv", "bot_named"]
+__all__ = ["ENV_ID", "NertsEnv"]
 
 ENV_ID: Final = "nertslib/Nerts-v0"
-
-
-def bot_named(name: str, seed: int) -> Bot:
-    """The bot called ``name``; ``seed`` seeds it if it draws at random.
-
-    ``"greedy"`` and ``"random"`` are always known; other names go to
-    ``nertslib.bots.make_bot(name, seed)`` when the installed nertslib has it.
-
-    Raises:
-        ValueError: for a name no one knows, quoting it.
-
-    >>> import nertslib as nl
-    >>> from nertslib.adapters.gymnasium import bot_named
-    >>> bot_named("greedy", 0) is nl.greedy_bot
-    True
-    >>> bot_named("random", 3)(nl.deal("standard", seats=2, seed=1), 1) is not None
-    True
-    """
-    if name == "greedy":
-        return greedy_bot
-    if name == "random":
-        return RandomBot(seed)
-    make_bot = getattr(bots, "make_bot", None)
-    if callable(make_bot):
-        bot: Bot = make_bot(name, seed)
-        return bot
-    msg = f"unknown bot: {name!r:.80} (known: greedy, random)"
-    raise ValueError(msg)
-
-
-def _bot_names(opponents: str | Sequence[str], seats: int) -> tuple[str, ...]:
-    if isinstance(opponents, str):
-        return (opponents,) * (seats - 1)
-    names = tuple(opponents)
-    if len(names) != seats - 1 or not all(isinstance(n, str) for n in names):
-        msg = f"opponents needs {seats - 1} bot name(s) for {seats} seats; got {opponents!r:.80}"
-        raise ValueError(msg)
-    return names
 
 
 class NertsEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc, unused-ignore]
@@ -113,7 +87,8 @@ class NertsEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc, unus
 
     Raises:
         ValueError: for an unsupported variant or seat count, a seat outside the table,
-            unknown bot names, ``max_steps < 1``, or an unknown render mode.
+            opponents that are not one per other seat (or unknown bot specs), a limit that
+            is not an int >= 1, an unknown reward, or an unknown render mode.
 
     >>> from nertslib.adapters.gymnasium import NertsEnv
     >>> env = NertsEnv(seats=2, opponents="random", seat=1)
@@ -129,29 +104,29 @@ class NertsEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc, unus
         self,
         seats: int = 2,
         variant: Variant | str = "standard",
-        opponents: str | Sequence[str] = "greedy",
+        opponents: Opponent | Sequence[Opponent] = "greedy",
         max_steps: int = 600,
         seat: int = 0,
         render_mode: str | None = None,
+        *,
+        reward: str = DEFAULT_REWARD,
+        no_progress: int = NO_PROGRESS_ROUNDS,
     ) -> None:
         self.variant = check_supported(variant, seats)
         self.seats = seats
         if type(seat) is not int or not 0 <= seat < seats:
             msg = f"seat must be 0..{seats - 1}; got {seat!r:.80}"
             raise ValueError(msg)
-        if type(max_steps) is not int or max_steps < 1:
-            msg = f"max_steps must be an int >= 1; got {max_steps!r:.80}"
-            raise ValueError(msg)
+        self._start = Episode(max_steps, no_progress, reward)
         self.seat, self.max_steps = seat, max_steps
         self.render_mode = check_render_mode(render_mode)
-        self.opponents = _bot_names(opponents, seats)
-        for name in self.opponents:
-            bot_named(name, 0)  # unknown names fail here, not at the first reset
+        self.opponents = check_opponents(opponents, seats)
         self.observation_space = observation_spaces(self.variant, seats)
         self.action_space = spaces.Discrete(NUM_ACTIONS)
         self._bots: list[Bot] = []
         self._position: GameState | None = None
-        self._steps = 0
+        self._episode = self._start
+        self._mask = np.zeros(NUM_ACTIONS, np.int8)
 
     @property
     def position(self) -> GameState | None:
@@ -161,10 +136,23 @@ class NertsEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc, unus
     def _observation(self) -> Observation:
         pos = self._position
         assert pos is not None
+        self._mask = mask_of(legal_actions(pos, self.seat))
+        seen = view(pos, self.seat)
         return {
-            "observation": observation_array(view(pos, self.seat)),
-            "action_mask": mask_of(legal_actions(pos, self.seat)),
+            "observation": observation_array(seen, self._priority(self.seat)),
+            "action_mask": self._mask,
         }
+
+    def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
+        """The legal actions of the agent now, as booleans (sb3-contrib's convention).
+
+        >>> from nertslib.adapters.gymnasium import NertsEnv
+        >>> env = NertsEnv(seats=2)
+        >>> observation, info = env.reset(seed=1)
+        >>> bool((env.action_masks() == observation["action_mask"].astype(bool)).all())
+        True
+        """
+        return self._mask.astype(bool)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -173,40 +161,50 @@ class NertsEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc, unus
         super().reset(seed=seed)
         rng = self.np_random
         position = start_position(options, self.variant, self.seats)
-        deal_seed = int(rng.integers(SEED_RANGE))
         self._position = (
-            new_hand(self.variant, self.seats, deal_seed) if position is None else position
+            deal_in_play(self.variant, self.seats, rng) if position is None else position
         )
-        self._bots = [bot_named(name, int(rng.integers(SEED_RANGE))) for name in self.opponents]
-        self._steps = 0
-        return self._observation(), {"move": None, "rejected": None, "illegal": False}
+        self._bots = [draw(o, int(rng.integers(SEED_RANGE))) for o in self.opponents]
+        self._episode = self._start
+        blank = {"move": None, "rejected": None, "illegal": False, "end": None}
+        return self._observation(), {**blank, "scores": list(hand_scores(self._position))}
+
+    def _priority(self, seat: int) -> int:
+        """How many seats' moves the next step settles before ``seat``'s (see ``settle``)."""
+        return (seat - self._episode.steps) % self.seats
 
     def _moves(self, state: GameState, action: int) -> list[Move | None]:
+        moves: list[Move | None] = []
         others = iter(self._bots)
-        return [
-            decode(state, s, action) if s == self.seat else next(others)(view(state, s), s)
-            for s in range(self.seats)
-        ]
+        for s in range(self.seats):
+            if s == self.seat:
+                moves.append(decode(state, s, action))
+                continue
+            bot, seen = next(others), view(state, s)
+            # a policy is shown the priority the step gives its seat, as the agent is
+            if isinstance(bot, PolicyBot):
+                moves.append(bot.move(seen, s, self._priority(s)))
+            else:
+                moves.append(bot(seen, s))
+        return moves
 
     def step(self, action: Any) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
         """Play one step: the agent's action and every bot's move, settled together."""
         before = self._position
-        if before is None or before.is_over or self._steps >= self.max_steps:
+        if before is None or self._episode.end(before) is not None:
             msg = "step() needs a hand in play: call reset() first"
             raise NertsError(msg)
         chosen = action_index(action)
         legal = chosen in legal_actions(before, self.seat)
         moves = self._moves(before, chosen if legal else PASS)
-        after, rejected = settle(before, moves, self._steps)
-        self._position = after
-        self._steps += 1
-        info = step_info(moves[self.seat], rejected[self.seat], not legal)
+        step = self._episode.step(before, moves)
+        self._position, self._episode = step.after, step.episode
+        info = {**step_info(moves[self.seat], step.rejected[self.seat], not legal), **step.info()}
         if self.render_mode == "human":
             self.render()
-        terminated = after.is_over
-        truncated = not terminated and self._steps >= self.max_steps
-        gain = float(rewards(before, after)[self.seat])
-        return self._observation(), gain, terminated, truncated, info
+        terminated = step.after.is_over
+        truncated = step.end is not None and not terminated
+        return self._observation(), step.rewards[self.seat], terminated, truncated, info
 
     def render(self) -> str | None:
         """The table as the agent's seat sees it (``str`` of its view).

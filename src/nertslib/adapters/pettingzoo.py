@@ -11,14 +11,19 @@ last one has chosen.
   :func:`~nertslib.view` only, see :func:`~nertslib.adapters.encoding.observe`) and
   ``"action_mask"`` (int8, 1 for each legal action; ``PASS`` is always legal while the hand is
   in play).
-* **Rewards**: each seat's change of :func:`~nertslib.hand_scores` in the step (floats).
-* **Episode end**: every agent terminates together when the hand ends (Nerts or stalemate),
-  or is truncated after ``max_cycles`` steps; agents are then removed.
+* **Rewards** (``reward=``, see :mod:`nertslib.adapters.rewards`): by default
+  ``"zero_sum"``, each seat's score change minus the mean of the other seats'; ``"score"``,
+  its own score change; ``"win"``, +1/0/-1 when the episode ends.
+* **Episode end** (:mod:`nertslib.adapters.episode`): every agent terminates together when
+  the hand ends (Nerts or stalemate), or is truncated after ``no_progress`` steps in a row
+  without progress by any seat or after ``max_cycles`` steps; agents are then removed.
 * **Illegal actions**: an action outside the mask is played as ``PASS`` and its agent's info
   says ``"illegal": True``; an action outside the action space raises :class:`ValueError`.
 * **Infos**: ``"move"`` (the notation of the move the action stood for, or ``None``),
   ``"rejected"`` (the :class:`~nertslib.Reason` name when the move lost a race or was
-  refused, else ``None``) and ``"illegal"``.
+  refused, else ``None``), ``"illegal"``, ``"scores"`` (every seat's hand score, by seat) and
+  ``"end"`` (``"nerts"``, ``"stalemate"``, ``"no_progress"``, ``"max_steps"``, or ``None``
+  while the episode goes on).
 * **Seeding**: ``reset(seed=s)`` makes the hand and everything after it a function of ``s``
   (the deal seed is drawn from a NumPy generator seeded with ``s``); ``reset()`` draws the
   next hand from that generator. ``reset(options={"position": state})`` starts from a given
@@ -30,8 +35,8 @@ last one has chosen.
 >>> env.agents, observations["seat_0"]["action_mask"][:4]
 (['seat_0', 'seat_1'], array([1, 1, 0, 0], dtype=int8))
 >>> observations, rewards, terminations, truncations, infos = env.step({"seat_0": 1, "seat_1": 0})
->>> rewards, infos["seat_0"]["move"]
-({'seat_0': 0.0, 'seat_1': 0.0}, '0:turn')
+>>> rewards, infos["seat_0"]["move"], infos["seat_0"]["scores"]
+({'seat_0': 0.0, 'seat_1': 0.0}, '0:turn', [-26, -26])
 
 .. versionadded:: 0.1.0
 """
@@ -47,11 +52,9 @@ from pettingzoo.utils import parallel_to_aec
 
 from nertslib.adapters.arrays import (
     RENDER_MODES,
-    SEED_RANGE,
     Observation,
     check_render_mode,
-    mask_of,
-    observation_array,
+    deal_in_play,
     observation_spaces,
     start_position,
     step_info,
@@ -63,11 +66,13 @@ from nertslib.adapters.encoding import (
     check_supported,
     decode,
     legal_actions,
-    new_hand,
-    rewards,
-    settle,
 )
+from nertslib.adapters.episode import Episode, check_limit
+from nertslib.adapters.rewards import DEFAULT_REWARD
+from nertslib.adapters.tensors import mask_of, observation_array
+from nertslib.bots.driver import NO_PROGRESS_ROUNDS
 from nertslib.errors import NertsError
+from nertslib.scoring import hand_scores
 from nertslib.state import GameState
 from nertslib.variants import Variant
 from nertslib.views import view
@@ -97,13 +102,15 @@ class NertsParallelEnv(ParallelEnv[str, Observation, int]):  # type: ignore[misc
         variant: Variant | str = "standard",
         max_cycles: int = 600,
         render_mode: str | None = None,
+        *,
+        reward: str = DEFAULT_REWARD,
+        no_progress: int = NO_PROGRESS_ROUNDS,
     ) -> None:
         self.variant = check_supported(variant, seats)
         self.seats = seats
-        if type(max_cycles) is not int or max_cycles < 1:
-            msg = f"max_cycles must be an int >= 1; got {max_cycles!r:.80}"
-            raise ValueError(msg)
-        self.max_cycles = max_cycles
+        self.max_cycles = check_limit("max_cycles", max_cycles)
+        self._start = Episode(max_cycles, no_progress, reward)
+        self._episode = self._start
         self.render_mode = check_render_mode(render_mode)
         self.possible_agents = [f"seat_{i}" for i in range(seats)]
         self.agents: list[str] = []
@@ -113,7 +120,6 @@ class NertsParallelEnv(ParallelEnv[str, Observation, int]):  # type: ignore[misc
         self._action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
         self._rng = np.random.default_rng()
         self._position: GameState | None = None
-        self._steps = 0
 
     @property
     def position(self) -> GameState | None:
@@ -132,7 +138,10 @@ class NertsParallelEnv(ParallelEnv[str, Observation, int]):  # type: ignore[misc
         pos = self._position
         assert pos is not None
         return {
-            "observation": observation_array(view(pos, seat)),
+            # the race priority the next step gives the seat (see settle)
+            "observation": observation_array(
+                view(pos, seat), (seat - self._episode.steps) % self.seats
+            ),
             "action_mask": mask_of(legal_actions(pos, seat)),
         }
 
@@ -143,16 +152,16 @@ class NertsParallelEnv(ParallelEnv[str, Observation, int]):  # type: ignore[misc
         if seed is not None:
             self._rng = np.random.default_rng(seed)
         position = start_position(options, self.variant, self.seats)
-        deal_seed = int(self._rng.integers(SEED_RANGE))
         self._position = (
-            new_hand(self.variant, self.seats, deal_seed) if position is None else position
+            deal_in_play(self.variant, self.seats, self._rng) if position is None else position
         )
-        self._steps = 0
+        self._episode = self._start
         self.agents = list(self.possible_agents)
-        blank = {"move": None, "rejected": None, "illegal": False}
+        scores = list(hand_scores(self._position))
+        blank = {"move": None, "rejected": None, "illegal": False, "end": None}
         return (
             {a: self._observe(i) for i, a in enumerate(self.agents)},
-            {a: dict(blank) for a in self.agents},
+            {a: {**blank, "scores": list(scores)} for a in self.agents},
         )
 
     def step(self, actions: dict[str, Any]) -> tuple[Any, ...]:
@@ -167,17 +176,18 @@ class NertsParallelEnv(ParallelEnv[str, Observation, int]):  # type: ignore[misc
             decode(before, s, a if ok else PASS)
             for s, (a, ok) in enumerate(zip(chosen, legal, strict=True))
         ]
-        after, rejected = settle(before, moves, self._steps)
-        self._position = after
-        self._steps += 1
-        gains = rewards(before, after)
-        over = after.is_over
-        cut = not over and self._steps >= self.max_cycles
+        step = self._episode.step(before, moves)
+        self._position, self._episode = step.after, step.episode
+        over = step.after.is_over
+        cut = step.end is not None and not over
         agents = self.agents
-        infos = {a: step_info(moves[s], rejected[s], not legal[s]) for s, a in enumerate(agents)}
+        infos = {
+            a: {**step_info(moves[s], step.rejected[s], not legal[s]), **step.info()}
+            for s, a in enumerate(agents)
+        }
         result = (
             {a: self._observe(s) for s, a in enumerate(agents)},
-            {a: float(gains[s]) for s, a in enumerate(agents)},
+            {a: step.rewards[s] for s, a in enumerate(agents)},
             dict.fromkeys(agents, over),
             dict.fromkeys(agents, cut),
             infos,
@@ -208,18 +218,23 @@ def parallel_env(
     variant: Variant | str = "standard",
     max_cycles: int = 600,
     render_mode: str | None = None,
+    *,
+    reward: str = DEFAULT_REWARD,
+    no_progress: int = NO_PROGRESS_ROUNDS,
 ) -> NertsParallelEnv:
     """A parallel Nerts environment (see the module docs).
 
     Raises:
-        ValueError: for an unsupported variant or seat count, ``max_cycles < 1``, or an
-            unknown render mode.
+        ValueError: for an unsupported variant or seat count, ``max_cycles < 1`` or
+            ``no_progress < 1``, an unknown reward, or an unknown render mode.
 
     >>> from nertslib.adapters.pettingzoo import parallel_env
     >>> parallel_env(seats=3, variant="nna").possible_agents
     ['seat_0', 'seat_1', 'seat_2']
     """
-    return NertsParallelEnv(seats, variant, max_cycles, render_mode)
+    return NertsParallelEnv(
+        seats, variant, max_cycles, render_mode, reward=reward, no_progress=no_progress
+    )
 
 
 def env(
@@ -227,6 +242,9 @@ def env(
     variant: Variant | str = "standard",
     max_cycles: int = 600,
     render_mode: str | None = None,
+    *,
+    reward: str = DEFAULT_REWARD,
+    no_progress: int = NO_PROGRESS_ROUNDS,
 ) -> AECEnv[str, Observation, int]:
     """The AEC form of :func:`parallel_env` (agents choose in turn; a step plays once all chose).
 
@@ -236,4 +254,8 @@ def env(
     >>> aec.agent_selection
     'seat_0'
     """
-    return parallel_to_aec(parallel_env(seats, variant, max_cycles, render_mode))
+    return parallel_to_aec(
+        parallel_env(
+            seats, variant, max_cycles, render_mode, reward=reward, no_progress=no_progress
+        )
+    )

@@ -15,7 +15,15 @@ page of the docs).
 """
 
 from nertslib.bots.basic import Bot, RandomBot, greedy_bot, greedy_on_position, seat_view
-from nertslib.bots.driver import play_hand, play_match, record_hand
+from nertslib.bots.driver import (
+    END_REASONS,
+    NO_PROGRESS_ROUNDS,
+    DrivenHand,
+    play_hand,
+    play_match,
+    record_hand,
+    run_hand,
+)
 from nertslib.bots.names import BOT_NAMES, make_bot
 from nertslib.bots.pace import Pace
 from nertslib.bots.search import SearchBot
@@ -30,9 +38,12 @@ from nertslib.bots.tournament import (
 
 __all__ = [
     "BOT_NAMES",
+    "END_REASONS",
+    "NO_PROGRESS_ROUNDS",
     "Bot",
     "BotStats",
     "Difference",
+    "DrivenHand",
     "HandRecord",
     "Interval",
     "Pace",
@@ -45,6 +56,7 @@ __all__ = [
     "play_hand",
     "play_match",
     "record_hand",
+    "run_hand",
     "seat_view",
     "tournament",
 ]

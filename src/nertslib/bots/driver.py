@@ -15,7 +15,10 @@ when the hand ends.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Final, TypeAlias
+
+import attrs
 
 from nertslib.bots.basic import Bot, greedy_bot, greedy_on_position
 from nertslib.deal import deal
@@ -24,19 +27,67 @@ from nertslib.moves import Move
 from nertslib.replay import RESOLVE, Replay, trusted_replay
 from nertslib.rules import apply
 from nertslib.scoring import Match, outcome
-from nertslib.state import GameState
+from nertslib.state import EndReason, GameState
 from nertslib.stuck import all_stuck, is_stuck, resolve_stalemate
 from nertslib.transition import successor
 from nertslib.variants import Variant
 from nertslib.views import view
 
-__all__ = ["play_hand", "play_match", "record_hand"]
+__all__ = [
+    "END_REASONS",
+    "NO_PROGRESS_ROUNDS",
+    "DrivenHand",
+    "Watch",
+    "play_hand",
+    "play_match",
+    "record_hand",
+    "run_hand",
+]
+
+
+NO_PROGRESS_ROUNDS: Final = 200
+"""Rounds without progress by any seat after which :func:`run_hand` stops a hand."""
+
+#: Called by :func:`run_hand` for every decision: ``watch(state, seat, move or None)``.
+Watch: TypeAlias = Callable[[GameState, int, Move | None], None]
+
+#: How a driven hand stopped (:attr:`DrivenHand.end`).
+END_REASONS: Final = ("nerts", "stalemate", "no_progress", "max_actions")
+
+
+@attrs.frozen
+class DrivenHand:
+    """A hand played by :func:`run_hand`: the final state, every action, and why it stopped.
+
+    Attributes:
+        final: The state the hand stopped in (in play for ``"no_progress"`` and
+            ``"max_actions"``).
+        log: Every action applied, in order (``None``: the everyone-stuck resolution).
+        end: One of :data:`END_REASONS`: ``"nerts"`` or ``"stalemate"`` (the hand is over),
+            ``"no_progress"`` (:data:`NO_PROGRESS_ROUNDS` rounds, or the limit given, without
+            progress by any seat), ``"max_actions"``.
+
+    >>> import nertslib as nl
+    >>> from nertslib.bots import run_hand
+    >>> run_hand(nl.deal("standard", seats=2, seed=4), [nl.greedy_bot] * 2).end
+    'nerts'
+
+    .. versionadded:: 0.1.0
+    """
+
+    final: GameState
+    log: tuple[Move | None, ...]
+    end: str
 
 
 def play_hand(
-    state: GameState, bots: Sequence[Bot], *, max_actions: int = 100_000
+    state: GameState,
+    bots: Sequence[Bot],
+    *,
+    max_actions: int = 100_000,
+    no_progress: int = NO_PROGRESS_ROUNDS,
 ) -> tuple[GameState, tuple[Move | None, ...]]:
-    """Play ``state`` to the end with one bot per seat.
+    """Play ``state`` to the end with one bot per seat: :func:`~nertslib.bots.run_hand`'s result.
 
     Each round, every seat in order is asked for a move: its bot is called with
     ``view(state, seat)`` and the seat, and the move is applied at once. A bot with a true
@@ -46,63 +97,131 @@ def play_hand(
     attribute; a bot that wants to ``rotate`` when stuck must not). After a
     round without progress, if every seat is stuck the driver applies
     :func:`~nertslib.resolve_stalemate` (recorded as ``None`` in the returned log), so hands
-    end even with bots that never wait, such as :class:`RandomBot`. Stops when the hand is
-    over or after ``max_actions``.
+    end even with bots that never wait, such as :class:`RandomBot`.
+
+    **Waiting is legal play.** A bot may wait (return ``None``) whenever it likes, even where its
+    seat could progress. **The no-progress rule**: after ``no_progress`` rounds in a row
+    (:data:`~nertslib.bots.NO_PROGRESS_ROUNDS` by default) in which no seat made progress (a round
+    where every seat waits counts), the driver stops the hand, still in play, and scores it as it
+    stands; so do the tournament and the simulation. This bounds a hand whose bots wait, or turn
+    stocks and shuffle work piles, for ever. The hand also stops after ``max_actions``.
 
     >>> import nertslib as nl
     >>> final, log = nl.play_hand(nl.deal("standard", seats=3, seed=2), [nl.greedy_bot] * 3)
     >>> final.is_over, len(log) > 0
     (True, True)
+    >>> final, log = nl.play_hand(nl.deal("standard", seats=2, seed=2), [lambda v, s: None] * 2)
+    >>> final.is_over, log
+    (False, ())
 
     Returns:
         The final state and every action applied, in order.
 
     Raises:
-        ValueError: if there is not one bot per seat, or the bots all wait while some seat
-            could still make progress.
+        NertsError: (a :class:`ValueError`) if there is not one bot per seat, ``max_actions``
+            is not an int >= 0, or ``no_progress`` not an int >= 1.
     """
-    if len(bots) != len(state.layouts):
-        msg = f"need one bot per seat: {len(state.layouts)} seats, {len(bots)} bots"
-        raise NertsError(msg)
+    run = run_hand(state, bots, max_actions=max_actions, no_progress=no_progress)
+    return run.final, run.log
+
+
+def run_hand(
+    state: GameState,
+    bots: Sequence[Bot],
+    *,
+    max_actions: int = 100_000,
+    no_progress: int = NO_PROGRESS_ROUNDS,
+    watch: Watch | None = None,
+) -> DrivenHand:
+    """Play ``state`` as :func:`play_hand` does, and say why the hand stopped.
+
+    ``watch``, if given, is called as ``watch(state, seat, move)`` for every decision of a
+    seat, before the move is applied: ``move`` is ``None`` where the seat waited, whether its
+    bot said so or the driver let a stuck seat of a ``waits_when_stuck`` bot wait unasked.
+    Rounds are asked in seat order, so the calls come seat by seat, round by round.
+
+    Raises:
+        NertsError: (a :class:`ValueError`) if there is not one bot per seat, ``max_actions``
+            is not an int >= 0, or ``no_progress`` not an int >= 1.
+
+    >>> import nertslib as nl
+    >>> from nertslib.bots import run_hand
+    >>> run_hand(nl.deal("standard", seats=2, seed=2), [lambda v, s: None] * 2, no_progress=5)
+    DrivenHand(final=GameState.from_nfen(...), log=(), end='no_progress')
+
+    .. versionadded:: 0.1.0
+    """
+    _check_limits(len(state.layouts), len(bots), max_actions, no_progress)
+    rounds = _Rounds(bots, state, watch)
     log: list[Move | None] = []
-    patient = [bool(getattr(bot, "waits_when_stuck", False)) for bot in bots]
-    # Where a seat is not stuck and has no face-down cards, and there are no jokers, the greedy
-    # bot's choice from its view is the greedy rule's on the position (tests/test_bots.py):
-    # the rule is asked directly there, without building the view's determinization.
-    direct = [bot is greedy_bot and not state.ctx.jokers for bot in bots]
-    while state.status is None and len(log) < max_actions:
-        moved = progress = False
-        for seat, bot in enumerate(bots):
-            trusted = direct[seat] and not state.layouts[seat].down
+    idle = 0
+    while state.status is None and len(log) < max_actions and idle < no_progress:
+        state, progress = rounds.play(state, log, max_actions)
+        if progress or state.status is not None or len(log) >= max_actions:
+            idle = 0
+            continue
+        idle += 1
+        # A round without progress: bots that never wait (a random bot shuffles and turns
+        # for ever) must not keep a hand where everyone is stuck from ending.
+        if all_stuck(state):
+            state = resolve_stalemate(state)
+            log.append(None)
+    if state.status is not None:
+        end = "nerts" if state.status is EndReason.NERTS else "stalemate"
+    else:
+        end = "max_actions" if len(log) >= max_actions else "no_progress"
+    return DrivenHand(state, tuple(log), end)
+
+
+def _check_limits(seats: int, bots: int, max_actions: object, no_progress: object) -> None:
+    if bots != seats:
+        msg = f"need one bot per seat: {seats} seats, {bots} bots"
+        raise NertsError(msg)
+    for name, value, least in (("max_actions", max_actions, 0), ("no_progress", no_progress, 1)):
+        if type(value) is not int or value < least:
+            msg = f"{name} must be an int >= {least}; got {value!r:.80}"
+            raise NertsError(msg)
+
+
+class _Rounds:
+    """One round of the driver: every seat in order is asked for a move (see play_hand)."""
+
+    def __init__(self, bots: Sequence[Bot], state: GameState, watch: Watch | None) -> None:
+        self.bots, self.watch = bots, watch
+        self.patient = [bool(getattr(bot, "waits_when_stuck", False)) for bot in bots]
+        # Where a seat is not stuck and has no face-down cards, and there are no jokers, the
+        # greedy bot's choice from its view is the greedy rule's on the position
+        # (tests/test_bots.py): the rule is asked directly there, without building the view's
+        # determinization.
+        self.direct = [bot is greedy_bot and not state.ctx.jokers for bot in bots]
+
+    def play(
+        self, state: GameState, log: list[Move | None], max_actions: int
+    ) -> tuple[GameState, bool]:
+        """Play one round onto ``log``; the new state and whether any seat made progress."""
+        progress = False
+        for seat, bot in enumerate(self.bots):
+            trusted = self.direct[seat] and not state.layouts[seat].down
             if trusted:
                 # The greedy rule answers None exactly where the seat is stuck, so it is asked
                 # in place of the stuck test a patient bot gets first.
                 move = greedy_on_position(state, seat)
-            elif patient[seat] and _waits(state, seat):
-                continue
+            elif self.patient[seat] and _waits(state, seat):
+                move = None
             else:
                 move = bot(view(state, seat), seat)
+            if self.watch is not None:
+                self.watch(state, seat, move)
             if move is not None:
                 # The greedy rule's moves come from the engine's own generator: they are legal
                 # (tests/test_bots.py), so the transition needs no validation. A bot's move is
                 # validated.
                 state = successor(state, move) if trusted else apply(state, move)
                 log.append(move)
-                moved = True
                 progress = progress or move.is_progress
                 if state.status is not None or len(log) >= max_actions:
                     break
-        if progress or state.status is not None or len(log) >= max_actions:
-            continue
-        # A round without progress: bots that never wait (a random bot shuffles and turns
-        # for ever) must not keep a hand where everyone is stuck from ending.
-        if all_stuck(state):
-            state = resolve_stalemate(state)
-            log.append(None)
-        elif not moved:
-            msg = "every bot waited although some seat can still make progress"
-            raise NertsError(msg)
-    return state, tuple(log)
+        return state, progress
 
 
 def _waits(state: GameState, seat: int) -> bool:
