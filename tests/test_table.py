@@ -866,3 +866,21 @@ def test_the_caller_s_own_moves_never_join_and_a_replay_rebuilds_the_table() -> 
 def test_call_grace_must_be_a_finite_number_of_seconds(bad: object) -> None:
     with pytest.raises(nl.NertsError, match=r"^call_grace must be a finite number of seconds"):
         Table(nl.deal("standard", 2, 0), call_grace=bad)  # type: ignore[arg-type]
+
+
+def test_a_second_last_nerts_card_in_the_air_leaves_the_first_call_and_later_cards_stand() -> None:
+    # call_mode="auto": seat 0's last Nerts card ends the hand; seat 1's last Nerts card, in
+    # the air in the same batch, calls nothing more, and seat 2's Ace after both still lands
+    # (rules.md §8: the other actions of the batch are applied, each checked as usual).
+    auto = nl.Variant(call_mode="auto")
+    s = position(
+        auto,
+        seats=3,
+        nerts={0: "KD", 1: "KD", 2: "5S.AC"},
+        work={0: ["", "2C", "3C", "4C"], 1: ["", "2C", "3C", "4C"], 2: ["KC", "KD", "KH", "KS"]},
+    )
+    batch = [move("0:KD@N>P0"), move("1:KD@N>P0"), move("2:AC@N>F+")]
+    after, results = arbitrate(s, batch)
+    assert results == (None, None, None)
+    assert (after.status, after.caller) == (nl.EndReason.NERTS, 0)
+    assert after.foundations[0][-1] == nl.Card.parse("AC", 2)

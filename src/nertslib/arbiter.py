@@ -183,8 +183,10 @@ def arbitrate(state: GameState, batch: Iterable[Move]) -> tuple[GameState, Resul
             if tie is not None:
                 state = successor(state, tie)
                 rejection = None
-        if rejection is None and caller < 0 and state.status is EndReason.NERTS:
-            caller = state.caller
+        if rejection is None and state.status is EndReason.NERTS:
+            # The first call stands; under call_mode="auto" another seat's last Nerts card
+            # in the air ends nothing more, and the cards after it are still in the air.
+            caller = state.caller if caller < 0 else caller
             state = _in_the_air(state)
         results.append(rejection)
     if caller >= 0:
