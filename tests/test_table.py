@@ -732,7 +732,7 @@ def test_concurrent_submissions_equal_a_sequential_order_and_lose_no_event() -> 
                 table.submit(nl.Move.turn(seat))
                 submitted[seat] += 1
                 continue
-            choice = nl.greedy_bot(state, seat) if i % 3 else legal[i % len(legal)]
+            choice = nl.greedy_bot(nl.view(state, seat), seat) if i % 3 else legal[i % len(legal)]
             if i % 5 == 0:
                 table.submit_batch([choice or legal[0], nl.Move.turn(seat)])
                 submitted[seat] += 2
@@ -786,7 +786,7 @@ def test_table_replay_records_stalemate_resolutions() -> None:
     while not table.is_over:
         # as play_hand: a stuck seat of the greedy bot waits (its view cannot tell it is stuck)
         stuck = nl.is_stuck(table.state, 0)
-        chosen = None if stuck else nl.greedy_bot(table.state, 0)
+        chosen = None if stuck else nl.greedy_bot(nl.view(table.state, 0), 0)
         if chosen is None:
             assert table.resolve_stalemate() is True
         else:

@@ -34,8 +34,7 @@ from typing import Any, Final, Literal
 
 import attrs
 
-from nertslib import bots as bots_module
-from nertslib.bots import Bot, RandomBot, greedy_bot, run_hand
+from nertslib.bots import BOT_NAMES, Bot, make_bot, run_hand
 from nertslib.cards import MAX_SEATS
 from nertslib.deal import deal
 from nertslib.scoring import hand_scores
@@ -62,49 +61,36 @@ Z95: Final = 1.959964
 
 
 def bot_names() -> tuple[str, ...]:
-    """The bot names :func:`bot_named` knows.
+    """The built-in bot names: :data:`nertslib.bots.BOT_NAMES`.
 
     >>> from nertslib.simulation import bot_names
-    >>> {"greedy", "random"} <= set(bot_names())
-    True
+    >>> bot_names()
+    ('greedy', 'random', 'search')
     """
-    return tuple(getattr(bots_module, "BOT_NAMES", ("greedy", "random")))
+    return BOT_NAMES
 
 
 def bot_named(name: str, seed: int = 0) -> Bot:
-    """A new bot by name (``"greedy"``, ``"random"``, …), seeded with ``seed``.
+    """A new bot for ``name``, seeded with ``seed``: :func:`nertslib.bots.make_bot`.
 
-    Uses ``nertslib.bots.make_bot`` when the library has it, so every bot it knows is
-    available here too.
+    Any spec ``make_bot`` takes works: a built-in name, ``"search:N"``, ``"module:name"``.
 
     Raises:
-        ValueError: for an unknown name, listing the known ones.
+        NertsError: (a :class:`ValueError`) for an unknown name, listing the known ones.
 
     >>> import nertslib as nl
     >>> from nertslib.simulation import bot_named
-    >>> state = nl.deal("standard", seats=2, seed=1)
-    >>> bot_named("greedy")(state, 0) == nl.greedy_bot(state, 0)
+    >>> mine = nl.view(nl.deal("standard", seats=2, seed=1), 0)
+    >>> bot_named("greedy")(mine, 0) == nl.greedy_bot(mine, 0)
     True
-    >>> bot_named("random", seed=5)(state, 0) == bot_named("random", seed=5)(state, 0)
+    >>> bot_named("random", seed=5)(mine, 0) == bot_named("random", seed=5)(mine, 0)
     True
     >>> bot_named("chess")
     Traceback (most recent call last):
     ...
-    ValueError: unknown bot: 'chess' (known: greedy, random...)
-    """
-    if name not in bot_names():
-        msg = f"unknown bot: {name!r} (known: {', '.join(bot_names())})"
-        raise ValueError(msg)
-    make = getattr(bots_module, "make_bot", None)
-    if make is not None:
-        bot: Bot = make(name, seed=seed)
-        return bot
-    if name == "greedy":
-        return greedy_bot
-    if name == "random":
-        return RandomBot(seed)
-    msg = f"no bot called {name!r} in this version"  # pragma: no cover - BOT_NAMES lists it
-    raise ValueError(msg)  # pragma: no cover
+    nertslib.errors.NertsError: unknown bot 'chess'; known bots: greedy, random, search (or search:N)
+    """  # noqa: E501 - a doctest output line
+    return make_bot(name, seed)
 
 
 def _check_bots(inst: Settings, _attr: attrs.Attribute[Any], value: tuple[str, ...]) -> None:

@@ -40,6 +40,7 @@ from nertslib.scoring import hand_scores, outcome
 from nertslib.state import EndReason, GameState
 from nertslib.stuck import all_stuck, resolve_stalemate
 from nertslib.variants import Variant
+from nertslib.views import view
 
 __all__ = ["SimReport", "clear_caches", "random_sim_test", "state_problems", "step_problems"]
 
@@ -228,7 +229,7 @@ def random_sim_test(  # noqa: PLR0912 - one check per invariant
             if not moves:
                 continue
             if rng.below(1000) < greedy_share * 1000:
-                move = greedy_bot(state, seat) or moves[rng.below(len(moves))]
+                move = greedy_bot(view(state, seat), seat) or moves[rng.below(len(moves))]
             else:
                 move = moves[rng.below(len(moves))]
             after = apply(state, move)

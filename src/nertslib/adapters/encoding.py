@@ -46,7 +46,7 @@ seat order (the priority rotates, so no seat always wins races; ties follow the 
 >>> import nertslib as nl
 >>> from nertslib.adapters import encoding
 >>> state = encoding.new_hand("standard", seats=2, seed=1)
->>> move = nl.greedy_bot(state, 0)
+>>> move = nl.greedy_bot(nl.view(state, 0), 0)
 >>> move, encoding.encode(state, move), encoding.describe(encoding.encode(state, move))
 (Move.parse('0:AH@P2>F+'), 982, 'P2>F+ as H')
 >>> encoding.decode(state, 0, 982) == move
