@@ -444,3 +444,15 @@ def test_greedy_turns_up_a_face_down_card_when_its_guess_is_stuck_and_the_stock_
     )
     final, _ = nl.play_hand(nl.deal(v, 3, 5464), [nl.greedy_bot] * 3)
     assert final.is_over
+
+
+@pytest.mark.parametrize("values", [[4.0], [1.0, 3.0], [1.0, 2.0, 3.0], [5.0, 5.0]])
+def test_an_interval_is_open_for_one_deal_and_closes_from_two_on(values: list[float]) -> None:
+    interval = Interval.of(values)
+    assert (interval.mean, interval.n) == (statistics.fmean(values), len(values))
+    if len(values) == 1:
+        assert (interval.low, interval.high) == (-math.inf, math.inf)
+    else:
+        half = 1.959963984540054 * statistics.stdev(values) / math.sqrt(len(values))
+        assert interval.low == pytest.approx(interval.mean - half)
+        assert interval.high == pytest.approx(interval.mean + half)

@@ -839,6 +839,20 @@ def test_moves_within_the_call_grace_join_the_call_s_batch() -> None:
     assert arbitrate(in_the_air_race(), joined)[0] == table.state
 
 
+@pytest.mark.parametrize(
+    ("after", "joins"),
+    # 0.25 and the sums below are exact in binary: the comparison meets the bound exactly
+    [(0.0, True), (0.125, True), (0.25 - 2**-20, True), (0.25, True), (0.25 + 2**-20, False)],
+)
+def test_the_call_grace_ends_at_its_bound_inclusive(after: float, joins: bool) -> None:
+    clock = iter([8.0, 8.0 + after]).__next__
+    table = Table(in_the_air_race(), clock=clock, call_grace=0.25)
+    assert table.submit(move("0:nerts")) is None
+    late = table.submit(move("1:5H@N>F0"))
+    assert (late is None) is joins
+    assert [e.batch for e in table.events] == [0, 0 if joins else 1]
+
+
 def test_a_zero_call_grace_closes_the_batch_with_the_call() -> None:
     table = Table(in_the_air_race(), clock=itertools.repeat(1.0).__next__, call_grace=0)
     assert table.submit_batch(moves("0:nerts", "1:5H@N>F0")) == (None, None)  # same batch

@@ -25,7 +25,17 @@ from collections.abc import Mapping
 from operator import itemgetter
 from typing import Final
 
-from nertslib.cards import CARDS, DECK_SPAN, FACE, KEY, MAX_SEATS, RANK_CODES, parse_code
+from nertslib.cards import (
+    CARDS,
+    DECK_SPAN,
+    FACE,
+    KEY,
+    MAX_PASSES,
+    MAX_SEATS,
+    RANK_CODES,
+    parse_code,
+)
+from nertslib.errors import NertsError
 from nertslib.jokers import KING_OPEN
 from nertslib.quoting import excerpt
 
@@ -38,9 +48,11 @@ __all__ = [
     "FND_INDEX",
     "PILE_BREAK",
     "WRITE_CODE",
+    "ascii_digits",
     "bound_of",
     "bound_text",
     "hidden_run",
+    "parse_passes",
     "parse_pile",
     "parse_work",
     "pile_text",
@@ -97,7 +109,7 @@ def bound_of(text: str) -> int:
     """The key written ``r9``/``bQ`` by :func:`bound_text`.
 
     Raises:
-        ValueError: for anything else, quoting it.
+        NertsError: (a :class:`ValueError`) for anything else, quoting it.
 
     >>> from nertslib.notation import bound_of
     >>> bound_of("r9"), bound_of("bQ")
@@ -107,7 +119,7 @@ def bound_of(text: str) -> int:
         return KING_OPEN
     if len(text) < 2 or text[0] not in "rb" or text[1:] not in RANK_CODES[1:]:
         msg = f"not a joker binding: {excerpt(text)} (expected e.g. 'r9', 'bQ')"
-        raise ValueError(msg)
+        raise NertsError(msg)
     return RANK_CODES.index(text[1:]) * 2 + (text[0] == "r")
 
 
@@ -179,7 +191,7 @@ def parse_pile(text: str, owner: int) -> tuple[int, ...]:
     """The card ids of a pile written by :func:`pile_text`, its cards owned by ``owner``.
 
     Raises:
-        ValueError: for a code that is not a card, quoting it.
+        NertsError: (a :class:`ValueError`) for a code that is not a card, quoting it.
 
     >>> from nertslib.notation import parse_pile
     >>> parse_pile("AC.2C", 0), parse_pile("-", 0)
@@ -205,7 +217,7 @@ def parse_work(text: str, owner: int, binds: dict[int, int]) -> tuple[int, ...]:
     """A work pile's face-up cards; bound jokers (``X1(r9)``) go into ``binds`` (id -> key).
 
     Raises:
-        ValueError: for a code that is not a card, or a binding on a card that is no joker.
+        NertsError: for a code that is not a card, or a binding on a card that is no joker.
 
     >>> from nertslib.notation import parse_work
     >>> binds = {}
@@ -221,7 +233,7 @@ def parse_work(text: str, owner: int, binds: dict[int, int]) -> tuple[int, ...]:
         if paren:
             if not tail.endswith(")") or KEY[card] >= 0:
                 msg = f"only a joker may carry a binding, got {excerpt(code)}"
-                raise ValueError(msg)
+                raise NertsError(msg)
             binds[card] = bound_of(tail[:-1])
         ids.append(card)
     return tuple(ids)
@@ -248,3 +260,42 @@ def plain_piles(parts: list[str], seat: int) -> list[tuple[int, ...]] | None:
         ]
     except KeyError:
         return None
+
+
+def ascii_digits(text: str) -> bool:
+    """Whether ``text`` is a number in ASCII digits (``str.isdigit`` also takes ``'٣'``).
+
+    >>> from nertslib.notation import ascii_digits
+    >>> ascii_digits("12"), ascii_digits("١٢"), ascii_digits("")
+    (True, False, False)
+    """
+    return text.isascii() and text.isdigit()
+
+
+def parse_passes(text: str, seat: int, most: int | None) -> int:
+    """A seat's pass count as NFEN writes it (of states and views), at most ``most``.
+
+    ``most`` is the variant's limit; ``None`` (no limit): :data:`~nertslib.cards.MAX_PASSES`.
+
+    Raises:
+        NertsError: for anything but ASCII digits, or a count over the limit.
+
+    >>> from nertslib.notation import parse_passes
+    >>> parse_passes("1000", 0, None)
+    1000
+    >>> parse_passes("3", 1, 2)
+    Traceback (most recent call last):
+    ...
+    nertslib.errors.NertsError: seat 1 has turned its waste over more often than allowed (3 > 2)
+    """
+    if not ascii_digits(text):
+        msg = f"seat {seat}'s passes must be a number, got {excerpt(text)}"
+        raise NertsError(msg)
+    limit = MAX_PASSES if most is None else most
+    # the length first: int() refuses more than 4300 digits with its own ValueError
+    passes = int(text) if len(text) <= len(str(MAX_PASSES)) else MAX_PASSES + 1
+    if passes > limit:
+        over = excerpt(text) if passes > MAX_PASSES else str(passes)
+        msg = f"seat {seat} has turned its waste over more often than allowed ({over} > {limit})"
+        raise NertsError(msg)
+    return passes

@@ -39,15 +39,14 @@ whole format and the schema version policy.
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Mapping
 from operator import itemgetter
 from types import MappingProxyType
 from typing import Any, Final, TypeAlias, TypeVar, cast, overload
 
-from nertslib.cards import CARDS, MAX_SEATS, lookup
+from nertslib.cards import CARDS, MAX_PASSES, MAX_SEATS, lookup
 from nertslib.context import context_for, plain_foundations
-from nertslib.errors import NertsError
+from nertslib.errors import NertsError, parsed
 from nertslib.moves import Move
 from nertslib.notation import (
     CODE,
@@ -570,7 +569,9 @@ class _Seat:
         self.down = _down_piles(d, seat, nwork, table)
         passes = d["passes"]
         self.passes = (
-            passes if type(passes) is int and passes >= 0 else _int(passes, f"seats[{seat}].passes")
+            passes
+            if type(passes) is int and 0 <= passes <= MAX_PASSES
+            else _int(passes, f"seats[{seat}].passes", 0, MAX_PASSES)
         )
 
     def _read_plain(self, d: dict[str, Any], table: Mapping[str, int], nwork: int) -> bool:
@@ -753,7 +754,7 @@ def _plain_seats(
     long way, which also words what is wrong.
     """
     max_passes = variant.max_stock_passes
-    most = sys.maxsize if max_passes is None else max_passes
+    most = MAX_PASSES if max_passes is None else max_passes
     layouts = []
     every: list[int] = []
     for seat, d in enumerate(seats_data):
@@ -963,7 +964,7 @@ def _seat_view_nfen(data: object, seat: int, nwork: int) -> str:
     waste = _pile(d["waste"], f"{where}.waste", table)
     if len(waste) > waste_size:
         raise _fail(f"{where}.waste", f"shows more cards than waste_size {waste_size}", d["waste"])
-    passes = _int(d["passes"], f"{where}.passes", 0, _MAX_COUNT)
+    passes = _int(d["passes"], f"{where}.passes", 0, MAX_PASSES)
 
     parts = [hidden_run(nerts_size - len(nerts), nerts)]
     parts += [
@@ -1125,21 +1126,16 @@ def from_json(text: str | bytes, expect: type[Any] | None = None) -> Value:
 
     .. versionadded:: 0.1.0
     """
-    try:
-        data = (
-            _DECODER.decode(text)  # json.loads would build a decoder for the keyword each call
-            if type(text) is str
-            else json.loads(text, parse_constant=_no_constant)
-        )
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        msg = f"not JSON: {exc}"
-        raise SerializationError(msg) from None
-    except RecursionError:  # the decoder recurses once per level of brackets
-        msg = "not JSON that nertslib reads: nested too deeply"
-        raise SerializationError(msg) from None
-    except TypeError:
-        raise _fail("text", "expected a str or bytes of JSON", text) from None
-    return from_data(data, expect)
+    if not isinstance(text, str | bytes | bytearray):
+        raise _fail("text", "expected a str or bytes of JSON", text)
+    return from_data(parsed(_json_value, text, "JSON", SerializationError), expect)
+
+
+def _json_value(text: str | bytes | bytearray) -> object:
+    # json.loads would build a decoder for the keyword each call
+    if isinstance(text, str):
+        return _DECODER.decode(text)
+    return json.loads(text, parse_constant=_no_constant)
 
 
 def _no_constant(name: str) -> object:

@@ -4,9 +4,11 @@ A simulation is a list of *tasks* numbered from 0. Task ``t`` plays deal ``t`` (
 ``seed + t``) with the bots in the order given; with ``paired=True`` every deal is played once
 per rotation of the bots over the seats (task ``t`` is deal ``t // seats``, rotation
 ``t % seats``: seat ``s`` gets bot ``(s + rotation) % seats``), so that the luck of the deal
-cancels between the bots. A task depends on its number alone, never on the worker that runs
-it, so the result is the same for any number of worker processes and for either backend:
-:func:`run_chunk` is the one function of (settings, chunk) that both call.
+cancels between the bots. The bot in seat ``s`` of the deal with seed ``d`` is
+``make_bot(name, seed=d * MAX_SEATS + s)``: every seat draws its own random moves. A task
+depends on its number alone, never on the worker that runs it, so the result is the same for
+any number of worker processes and for either backend: :func:`run_chunk` is the one function
+of (settings, chunk) that both call.
 
 >>> import nertslib as nl
 >>> result = nl.simulate(6, seats=2, bots=("greedy", "random"), seed=3, workers=1)
@@ -37,6 +39,7 @@ import attrs
 from nertslib.bots import BOT_NAMES, Bot, make_bot, run_hand
 from nertslib.cards import MAX_SEATS
 from nertslib.deal import deal
+from nertslib.errors import NertsError
 from nertslib.scoring import hand_scores
 from nertslib.state import EndReason
 from nertslib.variants import Variant, get
@@ -96,7 +99,7 @@ def bot_named(name: str, seed: int = 0) -> Bot:
 def _check_bots(inst: Settings, _attr: attrs.Attribute[Any], value: tuple[str, ...]) -> None:
     if len(value) not in (1, inst.seats):
         msg = f"give one bot for every seat or one for all: {inst.seats} seats, bots {value!r}"
-        raise ValueError(msg)
+        raise NertsError(msg)
     for name in value:
         bot_named(name)
 
@@ -112,13 +115,13 @@ def _check_seats(inst: Settings, _attr: attrs.Attribute[Any], value: int) -> Non
 def _positive(_inst: object, attr: attrs.Attribute[Any], value: int) -> None:
     if type(value) is not int or value < 1:
         msg = f"{attr.name} must be an int >= 1; got {value!r}"
-        raise ValueError(msg)
+        raise NertsError(msg)
 
 
 def _seed(_inst: object, _attr: attrs.Attribute[Any], value: int) -> None:
     if type(value) is not int or value < 0:
         msg = f"seed must be an int >= 0; got {value!r}"
-        raise ValueError(msg)
+        raise NertsError(msg)
 
 
 @attrs.frozen
@@ -444,7 +447,7 @@ def simulate(
         differ or ``paired``, else per seat.
 
     Raises:
-        ValueError: for bad settings (unknown bot or variant, wrong number of bots, …).
+        NertsError: for bad settings (unknown bot or variant, wrong number of bots, …).
         ConnectionError: if ``backend="ray"`` cannot start or reach Ray.
 
     >>> import nertslib as nl
@@ -465,10 +468,10 @@ def simulate(
     count = _cores() if workers is None else workers
     if type(count) is not int or count < 1:
         msg = f"workers must be an int >= 1; got {workers!r}"
-        raise ValueError(msg)
+        raise NertsError(msg)
     if backend not in ("processes", "ray"):
         msg = f"backend must be 'processes' or 'ray'; got {backend!r}"
-        raise ValueError(msg)
+        raise NertsError(msg)
     chunks = _chunk_args(settings, count)
     began = time.perf_counter()
     source = (

@@ -43,15 +43,17 @@ from nertslib.cards import (
     OWNER,
     SUIT,
     Card,
-    EvalRepr,
     parse_card_id,
 )
 from nertslib.context import Context, context_for, need_index, plain_foundations
+from nertslib.errors import NertsError
 from nertslib.jokers import KING_OPEN, bind_piles, pile_problem
 from nertslib.notation import (
     CODE,
     FCODE,
     FND_INDEX,
+    ascii_digits,
+    parse_passes,
     parse_pile,
     parse_work,
     pile_text,
@@ -59,14 +61,14 @@ from nertslib.notation import (
     work_pile_text,
 )
 from nertslib.predicates import fits_work, foundation_problem
-from nertslib.quoting import clipped, excerpt
+from nertslib.quoting import EvalRepr, clipped, excerpt
 from nertslib.render import render_state
 from nertslib.variants import Variant
 
 __all__ = ["EndReason", "GameState", "Layout", "NFENError"]
 
 
-class NFENError(ValueError):
+class NFENError(NertsError):
     """A string is not a valid NFEN position; the message quotes it and says why.
 
     >>> import nertslib as nl
@@ -505,11 +507,6 @@ SEED_LIMIT: Final = 1 << 64
 the same hand as a smaller one."""
 
 
-def ascii_digits(text: str) -> bool:
-    """Whether ``text`` is a number in ASCII digits (``str.isdigit`` also takes ``'٣'``)."""
-    return text.isascii() and text.isdigit()
-
-
 def hand_problem(
     variant: Variant,
     nerts_sizes: Sequence[int],
@@ -611,7 +608,7 @@ def parse_foundations(
     ``ctx``, if given, is ``context_for(variant, n)``.
 
     Raises:
-        ValueError: naming the foundation and what is wrong with it.
+        NertsError: (a :class:`ValueError`) naming the foundation and what is wrong with it.
     """
     if token == "-":
         return ()
@@ -643,12 +640,12 @@ def _checked_foundation(k: int, pile_text: str, n: int, variant: Variant) -> tup
             continue
         if len(item) < 3 or not ascii_digits(item[-1]) or int(item[-1]) >= n:
             msg = f"foundation {k}: {excerpt(item)} is not a card code + owner seat"
-            raise ValueError(msg)
+            raise NertsError(msg)
         cards.append(parse_card_id(item[:-1], int(item[-1])))
     problem = foundation_problem(tuple(cards), variant, n)
     if problem:
         msg = f"foundation {k}: {problem}"
-        raise ValueError(msg)
+        raise NertsError(msg)
     return tuple(cards)
 
 
@@ -687,11 +684,7 @@ def _parse_seat(  # noqa: PLR0912 - a flat list of checks
                 raise _bad(text, f"seat {seat}'s work pile {i} has face-down cards but no top")
         stock = parse_pile(parts[1 + nwork], seat)
         waste = parse_pile(parts[2 + nwork], seat)
-    if not ascii_digits(parts[-1]):
-        raise _bad(text, f"seat {seat}'s passes must be a number, got {excerpt(parts[-1])}")
-    passes = int(parts[-1])
-    if variant.max_stock_passes is not None and passes > variant.max_stock_passes:
-        raise _bad(text, f"seat {seat} has turned its waste over more often than allowed")
+    passes = parse_passes(parts[-1], seat, variant.max_stock_passes)
     if len(nerts) > variant.nerts_pile_size:
         raise _bad(text, f"seat {seat}'s Nerts pile is larger than the variant deals")
     bound: tuple[int, ...] = ()
@@ -808,15 +801,15 @@ def check_joker_piles(
     """Check a joker variant's work piles and return the layout's canonical ``bound``.
 
     Raises:
-        ValueError: naming the problem.
+        NertsError: (a :class:`ValueError`) naming the problem.
     """
     kings = [card for card, key in binds.items() if key == KING_OPEN]
     if kings and variant.space_fill != "king_only":
         msg = f"seat {seat}: {CARDS[kings[0]]} stands for a King only where Kings fill spaces"
-        raise ValueError(msg)
+        raise NertsError(msg)
     if len(kings) < len(binds) and variant.joker_binding != "permanent":
         msg = f"seat {seat}: joker_binding='while_covered' keeps no bindings"
-        raise ValueError(msg)
+        raise NertsError(msg)
     # a joker the deck does not hold has no slot to bind it in (the deck check comes later)
     for pile in work:
         for card in pile:
@@ -825,7 +818,7 @@ def check_joker_piles(
                     f"seat {seat}'s work piles hold {CARDS[card]}, but the variant deals "
                     f"{variant.jokers_per_deck} joker(s)"
                 )
-                raise ValueError(msg)
+                raise NertsError(msg)
     raw = [-1] * variant.jokers_per_deck
     for card, key in binds.items():  # every bound joker lies in a work pile: checked above
         raw[FACE[card] - 52] = key
@@ -834,7 +827,7 @@ def check_joker_piles(
         problem = pile_problem(pile, bound)
         if problem:
             msg = f"seat {seat}'s work pile {i}: {problem}"
-            raise ValueError(msg)
+            raise NertsError(msg)
     if variant.joker_binding == "permanent":
         bound = bind_piles(work, bound, variant.jokers_per_deck)
     return bound

@@ -23,7 +23,7 @@ import attrs
 
 from nertslib import context
 from nertslib.bots import greedy_bot
-from nertslib.cards import CARDS, DECK_SPAN, FACE, JOKER_OF, KEY, ON
+from nertslib.cards import CARDS, DECK_SPAN, FACE, JOKER_OF, KEY, MAX_PASSES, ON
 from nertslib.deal import SplitMix64, deal
 from nertslib.errors import IllegalMoveError
 from nertslib.jokers import KING_OPEN
@@ -120,6 +120,8 @@ def _seat_problems(state: GameState, seat: int) -> list[str]:
         problems.append(f"seat {seat}'s stock cursor {lay.cursor} is out of range")
     if v.max_stock_passes is not None and lay.passes > v.max_stock_passes:
         problems.append(f"seat {seat} exceeded the pass limit")
+    if not 0 <= lay.passes <= MAX_PASSES:
+        problems.append(f"seat {seat}'s pass count {lay.passes} is outside 0..MAX_PASSES")
     if v.jokers_per_deck:
         problems.extend(_joker_problems(state, seat))
     else:

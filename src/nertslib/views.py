@@ -88,7 +88,9 @@ from nertslib.notation import (
     EMPTY_PILE,
     PILE_BREAK,
     WRITE_CODE,
+    ascii_digits,
     hidden_run,
+    parse_passes,
     parse_work,
     plain_piles,
     work_pile_text,
@@ -102,7 +104,6 @@ from nertslib.state import (
     GameState,
     Layout,
     NFENError,
-    ascii_digits,
     check_joker_piles,
     hand_problem,
     join_nfen,
@@ -778,7 +779,7 @@ def _count(item: str) -> int:
     digits = item[:-1]
     if item[-1:] != "?" or not ascii_digits(digits) or (count := int(digits)) < 1:
         msg = f"{excerpt(item)} is not a hidden-card count such as '12?'"
-        raise ValueError(msg)
+        raise NertsError(msg)
     return count
 
 
@@ -813,21 +814,15 @@ def _parse_seat(tok: str, seat: int, viewer: int | None, variant: Variant, nwork
     parts = tok.split("|")
     if len(parts) != nwork + 4:
         msg = f"seat {seat} needs {nwork + 4} '|'-separated fields, has {len(parts)}"
-        raise ValueError(msg)
+        raise NertsError(msg)
     hidden_n, nerts = _seat_nerts(parts[0], seat, variant)
     work, down, bound = _seat_work(parts[1 : 1 + nwork], seat, variant)
     stock = _seat_stock(parts[1 + nwork], seat)
     hidden_w, waste = _seat_waste(parts[2 + nwork], seat, viewer)
-    if not ascii_digits(parts[-1]):
-        msg = f"seat {seat}'s passes must be a number, got {excerpt(parts[-1])}"
-        raise ValueError(msg)
-    passes = int(parts[-1])
-    if variant.max_stock_passes is not None and passes > variant.max_stock_passes:
-        msg = f"seat {seat} has turned its waste over more often than allowed"
-        raise ValueError(msg)
+    passes = parse_passes(parts[-1], seat, variant.max_stock_passes)
     if hidden_n + len(nerts) > variant.nerts_pile_size:
         msg = f"seat {seat}'s Nerts pile is larger than the variant deals"
-        raise ValueError(msg)
+        raise NertsError(msg)
     return SeatView(
         seat,
         hidden_n + len(nerts),
@@ -847,10 +842,10 @@ def _seat_nerts(text: str, seat: int, variant: Variant) -> tuple[int, tuple[int,
     hidden_n, nerts = _parse_run(text, seat)
     if variant.nerts_pile_face_up and hidden_n:
         msg = f"seat {seat}'s Nerts pile is face up, but {hidden_n} card(s) are hidden"
-        raise ValueError(msg)
+        raise NertsError(msg)
     if not variant.nerts_pile_face_up and len(nerts) != (1 if hidden_n else len(nerts[:1])):
         msg = f"seat {seat}'s Nerts pile must show exactly its top card"
-        raise ValueError(msg)
+        raise NertsError(msg)
     return hidden_n, nerts
 
 
@@ -873,16 +868,16 @@ def _seat_work(
         k = _count(head) if tilde else 0
         if hidden or (k and not pile):
             msg = f"seat {seat}'s work pile {i} must be face-down count '~' face-up cards"
-            raise ValueError(msg)
+            raise NertsError(msg)
         work.append(pile)
         down.append(k)
     problem = "" if variant.jokers_per_deck else misfit_problem(seat, work)
     if problem:
-        raise ValueError(problem)
+        raise NertsError(problem)
     bound = check_joker_piles(variant, seat, tuple(work), binds) if variant.jokers_per_deck else ()
     if any(down) and variant.work_pile_layout != "klondike":
         msg = f"seat {seat} has face-down work cards outside the Klondike layout"
-        raise ValueError(msg)
+        raise NertsError(msg)
     return tuple(work), tuple(down) if any(down) else (), bound
 
 
@@ -895,7 +890,7 @@ def _seat_stock(text: str, seat: int) -> int:
     stock, shown = _parse_run(text, seat)
     if shown:
         msg = f"seat {seat}'s stock is face down: write its size, e.g. '35?'"
-        raise ValueError(msg)
+        raise NertsError(msg)
     return stock
 
 
@@ -904,10 +899,10 @@ def _seat_waste(text: str, seat: int, viewer: int | None) -> tuple[int, tuple[in
     hidden_w, waste = _parse_run(text, seat)
     if seat == viewer and hidden_w:
         msg = f"seat {seat} sees its whole waste, but {hidden_w} card(s) are hidden"
-        raise ValueError(msg)
+        raise NertsError(msg)
     if seat != viewer and len(waste) != (1 if hidden_w else len(waste[:1])):
         msg = f"seat {seat}'s waste must show exactly its top card to this viewer"
-        raise ValueError(msg)
+        raise NertsError(msg)
     return hidden_w, waste
 
 

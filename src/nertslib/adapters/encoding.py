@@ -160,12 +160,12 @@ def check_supported(variant: Variant | str, seats: int) -> Variant:
     >>> check_supported("chess", 2)
     Traceback (most recent call last):
     ...
-    ValueError: unknown variant: 'chess' (known: standard, nna, racing_demon, pounce)
+    nertslib.errors.NertsError: unknown variant: 'chess' (known: standard, nna, racing_demon, pounce)
     >>> check_supported("standard", 9)
     Traceback (most recent call last):
     ...
     ValueError: the adapters play 1..8 seats; got 9
-    """
+    """  # noqa: E501 - a doctest output line
     given = cast(object, variant)
     if isinstance(given, Variant):
         rules = given
