@@ -6,7 +6,6 @@ import copy
 import json
 import re
 from typing import Any
-from unittest import mock
 
 import attrs
 import pytest
@@ -14,7 +13,6 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 
 import nertslib as nl
-from nertslib import serialize
 from nertslib.cards import CARDS, DECK_SPAN
 from nertslib.quoting import excerpt
 from nertslib.replay import RESOLVE, Replay
@@ -480,26 +478,6 @@ def test_reader_agrees_with_nfen(data):
         assert message.startswith(("seats", "foundations", "caller", "state: ")), message
 
 
-@given(st.one_of(states(max_steps=150), klondike_games()))
-def test_valid_states_take_the_fast_path(state):
-    # Legal positions reached by play are read without building NFEN (joker variants always
-    # go the NFEN way: it checks the piles under the jokers' identities).
-    data = to_data(state)
-    if state.variant.jokers_per_deck:
-        with mock.patch.object(nl.GameState, "from_nfen", wraps=nl.GameState.from_nfen) as nfen:
-            assert from_data(data) == state
-        assert nfen.call_count == 1
-        return
-    with mock.patch.object(nl.GameState, "from_nfen", side_effect=AssertionError("NFEN used")):
-        assert from_data(data) == state
-    if any(lay.down for lay in state.layouts):
-        return
-    # without face-down cards, every seat is read and checked in one pass (no _Seat)
-    with mock.patch.object(serialize, "_Seat", side_effect=AssertionError("_Seat used")):
-        assert from_data(data) == state
-        assert from_json(to_json(state)) == state
-
-
 @pytest.mark.parametrize(
     ("build", "foundations", "reason"),
     [
@@ -513,8 +491,7 @@ def test_ties_on_foundations(build, foundations, reason):
     tie = position(nl.Variant(foundation_build=build), 2, foundations=[foundations])
     data = to_data(tie)
     assert data["foundations"] == [foundations.split(".")]
-    with mock.patch.object(nl.GameState, "from_nfen", side_effect=AssertionError("NFEN used")):
-        assert from_data(data) == tie
+    assert from_data(data) == tie
     data["variant"]["tie_policy"] = "first_wins"
     assert error(data) == f"state: not a legal position: {reason}"
 
@@ -1011,14 +988,12 @@ def test_reading_does_not_depend_on_what_was_written_or_read_before():
 
 
 def test_bound_jokers_are_read_into_a_dict_of_their_seat():
-    # (a seat without bound jokers shares one empty dict, which reading never fills)
     jokers = nl.Variant(jokers_per_deck=2)
     bound = position(jokers, 2, work={0: ["10S.X1.8S", "", "", ""], 1: ["KD.X2.JD", "", "", ""]})
     assert "X1(r9)" in to_json(bound)
     assert "X2(bQ)" in to_json(bound)
     for _ in range(2):
         assert from_json(to_json(bound)) == bound
-        assert serialize._NO_BINDS == {}
 
 
 def test_documents_of_other_variants_read_in_turn():

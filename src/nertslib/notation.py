@@ -22,7 +22,6 @@ The tables are built at import and never change: the readers look canonical code
 from __future__ import annotations
 
 from collections.abc import Mapping
-from operator import itemgetter
 from typing import Final
 
 from nertslib.cards import (
@@ -43,11 +42,8 @@ __all__ = [
     "CODE",
     "CODE_IDS",
     "CODE_INDEX",
-    "EMPTY_PILE",
     "FCODE",
     "FND_INDEX",
-    "PILE_BREAK",
-    "WRITE_CODE",
     "ascii_digits",
     "bound_of",
     "bound_text",
@@ -56,7 +52,6 @@ __all__ = [
     "parse_pile",
     "parse_work",
     "pile_text",
-    "plain_piles",
     "read_work_text",
     "work_codes",
     "work_pile_text",
@@ -66,11 +61,6 @@ __all__ = [
 CODE: Final = tuple(c.code for c in CARDS)
 #: Card id -> its code with the owner's seat digit (a foundation item).
 FCODE: Final = tuple(c.code + str(c.owner) for c in CARDS)
-#: Pseudo card ids that let a seat field be written in one join (:mod:`nertslib.views`): a
-#: break between piles, and an empty pile; :data:`WRITE_CODE` maps them to their text.
-PILE_BREAK: Final = len(CARDS)
-EMPTY_PILE: Final = (len(CARDS) + 1,)
-WRITE_CODE: Final = (*CODE, "|", "-")
 #: Canonical card code -> in-deck index; other spellings go through ``parse_code``.
 CODE_INDEX: Final = {CARDS[i].code: i for i in range(DECK_SPAN)}
 #: Canonical foundation item (code and owner digit, declared jokers too) -> card id.
@@ -237,29 +227,6 @@ def parse_work(text: str, owner: int, binds: dict[int, int]) -> tuple[int, ...]:
             binds[card] = bound_of(tail[:-1])
         ids.append(card)
     return tuple(ids)
-
-
-def plain_piles(parts: list[str], seat: int) -> list[tuple[int, ...]] | None:
-    """Seat ``seat``'s piles written ``parts`` (one pile each), if every code is canonical.
-
-    Each pile's codes are looked up at once by an ``itemgetter`` (in C); ``None`` (some code
-    is not a key of the seat's table: another spelling, a stray ``-``, an empty field) sends
-    the piles the long way, which also words any error.
-
-    >>> from nertslib.notation import plain_piles
-    >>> plain_piles(["AC.2C", "-"], 0), plain_piles(["ac"], 0)
-    ([(0, 1), ()], None)
-    """
-    table = CODE_IDS[seat]
-    try:
-        return [
-            (itemgetter(*pile.split("."))(table) if "." in pile else (table[pile],))
-            if pile != "-"
-            else ()
-            for pile in parts
-        ]
-    except KeyError:
-        return None
 
 
 def ascii_digits(text: str) -> bool:

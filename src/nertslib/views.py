@@ -85,14 +85,10 @@ from nertslib.moves import Move, MoveKind
 from nertslib.notation import (
     CODE_IDS,
     CODE_INDEX,
-    EMPTY_PILE,
-    PILE_BREAK,
-    WRITE_CODE,
     ascii_digits,
     hidden_run,
     parse_passes,
     parse_work,
-    plain_piles,
     work_pile_text,
 )
 from nertslib.quoting import clipped, excerpt
@@ -701,41 +697,8 @@ def _stock_probes(guess: GameState, seat: int) -> list[GameState]:
 # --- text forms -------------------------------------------------------------------------------
 
 
-#: :data:`nertslib.notation.WRITE_CODE` and, from :data:`_HIDDEN`, the hidden-card counts.
-_HIDDEN: Final = len(WRITE_CODE)
-_VIEW_CODE: Final = (*WRITE_CODE, *(f"{k}?" for k in range(DECK_SPAN + 1)))
-
-
 def _seat_nfen(sv: SeatView) -> str:
-    hidden = sv.nerts_size - len(sv.nerts)
-    hidden_waste = sv.waste_size - len(sv.waste)
-    if (
-        sv.down
-        or sv.bound
-        or not 0 <= hidden <= DECK_SPAN
-        or not 0 <= hidden_waste <= DECK_SPAN
-        or not 0 <= sv.stock_size <= DECK_SPAN
-    ):
-        return _seat_nfen_by_piles(sv)  # also writes counts no deal can give as they are
-    # one join, the piles told apart by separator ids (as state._plain_seats_nfen)
-    flat = [_HIDDEN + hidden] if hidden else []
-    flat += sv.nerts or (() if hidden else EMPTY_PILE)
-    for pile in sv.work:
-        flat.append(PILE_BREAK)
-        flat += pile or EMPTY_PILE
-    flat.append(PILE_BREAK)
-    flat.append(_HIDDEN + sv.stock_size if sv.stock_size else EMPTY_PILE[0])
-    flat.append(PILE_BREAK)
-    if hidden_waste:
-        flat.append(_HIDDEN + hidden_waste)
-    flat += sv.waste or (() if hidden_waste else EMPTY_PILE)
-    # itemgetter returns a tuple: flat has at least five items (three piles, two breaks)
-    text = ".".join(itemgetter(*flat)(_VIEW_CODE)).replace(".|.", "|")
-    return f"{text}|{sv.passes}"
-
-
-def _seat_nfen_by_piles(sv: SeatView) -> str:
-    """:func:`_seat_nfen` pile by pile: face-down work cards, bound jokers, odd counts."""
+    """One seat's field of view NFEN (counts no deal can give are written as they are)."""
     parts = [hidden_run(sv.nerts_size - len(sv.nerts), sv.nerts)]
     down = sv.down or (0,) * len(sv.work)
     parts.extend(
@@ -856,10 +819,7 @@ def _seat_work(
     work: list[tuple[int, ...]] = []
     down: list[int] = []
     binds: dict[int, int] = {}
-    plain = plain_piles(work_parts, seat)  # None: "?", "~", "(", …
-    if plain is not None:
-        work, down = plain, [0] * len(work_parts)
-    for i, field in enumerate(work_parts if plain is None else ()):
+    for i, field in enumerate(work_parts):
         head, tilde, up = field.rpartition("~")
         if "(" in up:
             hidden, pile = 0, parse_work(up, seat, binds)
@@ -883,8 +843,6 @@ def _seat_work(
 
 def _seat_stock(text: str, seat: int) -> int:
     """A seat's stock field: its size (a stock is face down: it shows no card)."""
-    if text in _COUNTS:  # the usual case: only a count
-        return _COUNTS[text]
     if text[-1:] == "?":
         return _count(text)
     stock, shown = _parse_run(text, seat)
