@@ -850,12 +850,14 @@ def test_klondike_errors():
     )
 
 
-def test_the_position_error_keeps_the_nfen_error():
+def test_the_position_error_keeps_the_checker_s_error():
+    # the JSON reader checks the position where the NFEN reader does (no NFEN text between)
     with pytest.raises(SerializationError) as info:
         from_data(_seat(state_doc(), nerts=["KD", "KD"]))
     cause = info.value.__cause__
-    assert isinstance(cause, nl.NFENError)
-    assert "KD.KD|9H|" in str(cause)
+    assert isinstance(cause, nl.NertsError)
+    assert not isinstance(cause, nl.NFENError)
+    assert str(info.value) == f"state: not a legal position: {cause}"
 
 
 def test_outcome_errors():

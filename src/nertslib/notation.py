@@ -51,6 +51,7 @@ __all__ = [
     "parse_passes",
     "parse_pile",
     "parse_work",
+    "passes_problem",
     "pile_text",
     "read_work_text",
     "work_codes",
@@ -258,11 +259,32 @@ def parse_passes(text: str, seat: int, most: int | None) -> int:
     if not ascii_digits(text):
         msg = f"seat {seat}'s passes must be a number, got {excerpt(text)}"
         raise NertsError(msg)
-    limit = MAX_PASSES if most is None else most
     # the length first: int() refuses more than 4300 digits with its own ValueError
-    passes = int(text) if len(text) <= len(str(MAX_PASSES)) else MAX_PASSES + 1
-    if passes > limit:
-        over = excerpt(text) if passes > MAX_PASSES else str(passes)
-        msg = f"seat {seat} has turned its waste over more often than allowed ({over} > {limit})"
+    if len(text) > len(str(MAX_PASSES)) or int(text) > MAX_PASSES:
+        msg = _too_many_passes(seat, excerpt(text), MAX_PASSES)
         raise NertsError(msg)
+    passes = int(text)
+    problem = passes_problem(passes, seat, most)
+    if problem:
+        raise NertsError(problem)
     return passes
+
+
+def passes_problem(passes: int, seat: int, most: int | None) -> str:
+    """Why ``seat`` may not have turned its waste over ``passes`` times (``""``: it may).
+
+    ``most`` is the variant's limit (``None``: none). Shared by every reader.
+
+    >>> from nertslib.notation import passes_problem
+    >>> passes_problem(2, 0, 2), passes_problem(1000, 0, None)
+    ('', '')
+    >>> passes_problem(3, 1, 2)
+    'seat 1 has turned its waste over more often than allowed (3 > 2)'
+    """
+    if most is not None and passes > most:
+        return _too_many_passes(seat, str(passes), most)
+    return ""
+
+
+def _too_many_passes(seat: int, passes: str, most: int) -> str:
+    return f"seat {seat} has turned its waste over more often than allowed ({passes} > {most})"

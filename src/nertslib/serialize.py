@@ -42,7 +42,7 @@ import json
 from collections.abc import Mapping
 from typing import Any, Final, TypeAlias, TypeVar, cast, overload
 
-from nertslib.cards import MAX_PASSES, MAX_SEATS
+from nertslib.cards import MAX_PASSES, MAX_SEATS, OWNER
 from nertslib.errors import NertsError, parsed
 from nertslib.moves import Move
 from nertslib.notation import (
@@ -52,11 +52,10 @@ from nertslib.notation import (
     FND_INDEX,
     hidden_run,
     parse_work,
-    pile_text,
     read_work_text,
     work_codes,
 )
-from nertslib.quoting import excerpt
+from nertslib.quoting import clipped, excerpt
 from nertslib.replay import BATCH_NOTE_PREFIX, NOTE_PREFIX, RESOLVE, Batch, Event, Replay
 from nertslib.scoring import Outcome
 from nertslib.state import (
@@ -65,7 +64,10 @@ from nertslib.state import (
     GameState,
     Layout,
     NFENError,
+    SeatPiles,
     join_nfen,
+    position,
+    seat_layout,
 )
 from nertslib.variants import RULES_VERSION, Variant
 from nertslib.views import SeatView, View
@@ -391,68 +393,25 @@ def _variant_from(data: object, where: str) -> Variant:
 # --- reading: states ----------------------------------------------------------------------------
 
 
-class _Seat:
-    """One seat of a state document, its shape checked (not yet its cards' legality)."""
-
-    __slots__ = ("binds", "cursor", "deck", "down", "nerts", "passes", "work")
-
-    binds: Mapping[int, int]
-    nerts: tuple[int, ...]
-    work: tuple[tuple[int, ...], ...]
-    deck: tuple[int, ...]
-    """Stock and waste as the layout keeps them: one deck, the waste first."""
-    cursor: int
-    down: tuple[tuple[int, ...], ...]
-    passes: int
-
-    def __init__(self, data: object, seat: int, nwork: int) -> None:
-        # (the name for messages, f"seats[{seat}]", is made only where one may be needed)
-        if type(data) is not dict or (
-            data.keys() != _SEAT_KEYSET and data.keys() != _SEAT_KEYSET_DOWN
-        ):
-            _keys(data, f"seats[{seat}]", _SEAT_KEYS, _SEAT_OPTIONAL)
-        d = cast("dict[str, Any]", data)
-        table = CODE_IDS[seat]
-        self._read_checked(d, seat, nwork, table)
-        self.down = _down_piles(d, seat, nwork, table)
-        passes = d["passes"]
-        self.passes = (
-            passes
-            if type(passes) is int and 0 <= passes <= MAX_PASSES
-            else _int(passes, f"seats[{seat}].passes", 0, MAX_PASSES)
-        )
-
-    def _read_checked(
-        self, d: dict[str, Any], seat: int, nwork: int, table: Mapping[str, int]
-    ) -> None:
-        """Read the piles value by value, raising for the first that is wrong."""
-        where = f"seats[{seat}]"
-        binds: dict[int, int] = {}
-        self.binds = binds
-        self.nerts = _pile(d["nerts"], f"{where}.nerts", table)
-        work = _list(d["work"], f"{where}.work", "work piles")
-        if len(work) != nwork:
-            raise _fail(f"{where}.work", f"expected {nwork} work piles", work)
-        self.work = tuple(
-            _work_pile(p, f"{where}.work[{i}]", table, seat, binds) for i, p in enumerate(work)
-        )
-        stock_ids = _pile(d["stock"], f"{where}.stock", table)
-        waste_ids = _pile(d["waste"], f"{where}.waste", table)
-        self.deck = waste_ids + stock_ids[::-1]
-        self.cursor = len(waste_ids)
-
-    def nfen(self) -> str:
-        """The seat as its NFEN field (for the NFEN reader's checks and messages)."""
-        binds = self.binds
-        parts = [pile_text(self.nerts)]
-        down = self.down or ((),) * len(self.work)
-        parts += [
-            f"{pile_text(d)}~{read_work_text(w, binds)}" if d else read_work_text(w, binds)
-            for d, w in zip(down, self.work, strict=True)
-        ]
-        stock, waste = self.deck[self.cursor :][::-1], self.deck[: self.cursor]
-        parts += [pile_text(stock), pile_text(waste), str(self.passes)]
-        return "|".join(parts)
+def _seat_piles(data: object, seat: int, nwork: int) -> SeatPiles:
+    """One seat of a state document: its piles, their shapes checked (not their legality)."""
+    where = f"seats[{seat}]"
+    _keys(data, where, _SEAT_KEYS, _SEAT_OPTIONAL)
+    d = cast("dict[str, Any]", data)
+    table = CODE_IDS[seat]
+    binds: dict[int, int] = {}
+    nerts = _pile(d["nerts"], f"{where}.nerts", table)
+    work = _list(d["work"], f"{where}.work", "work piles")
+    if len(work) != nwork:
+        raise _fail(f"{where}.work", f"expected {nwork} work piles", work)
+    piles = tuple(
+        _work_pile(p, f"{where}.work[{i}]", table, seat, binds) for i, p in enumerate(work)
+    )
+    stock = _pile(d["stock"], f"{where}.stock", table)
+    waste = _pile(d["waste"], f"{where}.waste", table)
+    down = _down_piles(d, seat, nwork, table)
+    passes = _int(d["passes"], f"{where}.passes", 0, MAX_PASSES)
+    return SeatPiles(nerts, piles, down, stock, waste, passes, binds)
 
 
 def _down_piles(
@@ -499,7 +458,7 @@ def _state_body(data: dict[str, Any], variant: Variant) -> GameState:
     if not 1 <= n <= MAX_SEATS:
         raise _fail("seats", f"a hand has 1 to {MAX_SEATS} seats", seats_data)
     nwork = variant.work_pile_count(n)
-    seats = [_Seat(s, i, nwork) for i, s in enumerate(seats_data)]
+    seats = [_seat_piles(s, i, nwork) for i, s in enumerate(seats_data)]
     fnd = _foundations_from(data["foundations"])
     status, caller = _status_from(data["status"], data["caller"], n)
     stalled = data["stalled"]
@@ -507,18 +466,25 @@ def _state_body(data: dict[str, Any], variant: Variant) -> GameState:
         raise _fail("stalled", "expected true or false", stalled)
     resolutions = _int(data["resolutions"], "resolutions")
     seed = _int(data["seed"], "seed", 0, SEED_LIMIT - 1)
-    # NFEN decides, with its exact checks and messages.
-    nfen = join_nfen(
-        variant, fnd, [s.nfen() for s in seats], status, caller, stalled, resolutions, f"s{seed}"
-    )
     try:
-        return GameState.from_nfen(nfen)
-    except NFENError as exc:
-        why = str(exc)
-        prefix = f"bad NFEN {excerpt(nfen)}: "
-        why = why.removeprefix(prefix)
-        msg = f"state: not a legal position: {why}"
+        variant.check_seats(n)
+        layouts = [seat_layout(variant, i, piles) for i, piles in enumerate(seats)]
+        _check_owners(fnd, n)
+        return position(variant, layouts, fnd, (status, caller, stalled, resolutions), seed)
+    except SerializationError:
+        raise
+    except NertsError as exc:
+        msg = f"state: not a legal position: {clipped(str(exc))}"
         raise SerializationError(msg) from exc
+
+
+def _check_owners(fnd: tuple[tuple[int, ...], ...], n: int) -> None:
+    """Refuse a foundation card of a seat that does not play, as the NFEN reader words it."""
+    for k, pile in enumerate(fnd):
+        for c in pile:
+            if OWNER[c] >= n:
+                msg = f"foundation {k}: {excerpt(FCODE[c])} is not a card code + owner seat"
+                raise NertsError(msg)
 
 
 # --- reading: the other documents ---------------------------------------------------------------

@@ -29,7 +29,7 @@ import enum
 from collections import Counter
 from collections.abc import Callable, Sequence
 from itertools import chain, pairwise
-from typing import Final, cast
+from typing import Final, NamedTuple, cast
 
 import attrs
 
@@ -54,6 +54,7 @@ from nertslib.notation import (
     parse_passes,
     parse_pile,
     parse_work,
+    passes_problem,
     pile_text,
     work_pile_text,
 )
@@ -433,8 +434,8 @@ def parse_status(
         and int(status_tok[6:]) < len(nerts_sizes)
     ):
         status, caller = EndReason.NERTS, int(status_tok[6:])
-        if nerts_sizes[caller]:
-            raise bad(text, f"seat {caller} ended the hand with cards in its Nerts pile")
+        if caller_problem(caller, nerts_sizes):
+            raise bad(text, caller_problem(caller, nerts_sizes))
     else:
         raise bad(
             text, f"status must be play, nerts:<seat> or stalemate, got {excerpt(status_tok)}"
@@ -555,14 +556,56 @@ def _checked_foundation(k: int, pile_text: str, n: int, variant: Variant) -> tup
     return tuple(cards)
 
 
-def _parse_seat(text: str, seat: int, tok: str, variant: Variant, nwork: int) -> Layout:
-    """Seat ``seat``'s field ``tok`` of NFEN ``text``, its piles checked."""
+class SeatPiles(NamedTuple):
+    """A seat's piles as a reader found them (card ids, bottom first), not yet checked."""
+
+    nerts: tuple[int, ...]
+    work: tuple[tuple[int, ...], ...]
+    #: The face-down cards under each work pile, or ``()``.
+    down: tuple[tuple[int, ...], ...]
+    stock: tuple[int, ...]
+    waste: tuple[int, ...]
+    passes: int
+    #: The bindings of the jokers in the work piles, by card id.
+    binds: dict[int, int]
+
+
+def seat_layout(variant: Variant, seat: int, piles: SeatPiles) -> Layout:
+    """Seat ``seat``'s layout of ``piles``, checked: the one home of the checks of a seat.
+
+    Every reader (NFEN, JSON) builds its seats here.
+
+    Raises:
+        NertsError: naming the first problem.
+    """
+    work = piles.work
+    down = piles.down if any(piles.down) else ()
+    if down and variant.work_pile_layout != "klondike":
+        msg = f"seat {seat} has face-down work cards outside the Klondike layout"
+        raise NertsError(msg)
+    for i, hidden in enumerate(down):
+        if hidden and not work[i]:
+            msg = f"seat {seat}'s work pile {i} has face-down cards but no top"
+            raise NertsError(msg)
+    problem = passes_problem(piles.passes, seat, variant.max_stock_passes)
+    if len(piles.nerts) > variant.nerts_pile_size:
+        problem = problem or f"seat {seat}'s Nerts pile is larger than the variant deals"
+    if not variant.jokers_per_deck:
+        problem = problem or misfit_problem(seat, work)
+    if problem:
+        raise NertsError(problem)
+    bound = check_joker_piles(variant, seat, work, piles.binds) if variant.jokers_per_deck else ()
+    deck = piles.waste + piles.stock[::-1]
+    return Layout(seat, piles.nerts, work, deck, len(piles.waste), piles.passes, down, bound)
+
+
+def _parse_seat(tok: str, seat: int, nwork: int) -> SeatPiles:
+    """Seat ``seat``'s field ``tok`` of NFEN: its piles, read (:func:`seat_layout` checks)."""
     parts = tok.split("|")
     if len(parts) != nwork + 4:
-        raise _bad(text, f"seat {seat} needs {nwork + 4} '|'-separated fields, has {len(parts)}")
+        msg = f"seat {seat} needs {nwork + 4} '|'-separated fields, has {len(parts)}"
+        raise NertsError(msg)
     binds: dict[int, int] = {}
-    down: tuple[tuple[int, ...], ...] = ()
-    nerts = parse_pile(parts[0], seat)
     down_parts = [p.partition("~") if "~" in p else ("-", "", p) for p in parts[1 : 1 + nwork]]
     work = tuple(
         [
@@ -571,28 +614,18 @@ def _parse_seat(text: str, seat: int, tok: str, variant: Variant, nwork: int) ->
         ]
     )
     hidden_parts = [d for d, _, _ in down_parts]
+    down: tuple[tuple[int, ...], ...] = ()
     if hidden_parts.count("-") != nwork:
         down = tuple([parse_pile(d, seat) for d in hidden_parts])
-    if not any(down):
-        down = ()
-    elif variant.work_pile_layout != "klondike":
-        raise _bad(text, f"seat {seat} has face-down work cards outside the Klondike layout")
-    for i, hidden in enumerate(down):
-        if hidden and not work[i]:
-            raise _bad(text, f"seat {seat}'s work pile {i} has face-down cards but no top")
-    stock = parse_pile(parts[1 + nwork], seat)
-    waste = parse_pile(parts[2 + nwork], seat)
-    passes = parse_passes(parts[-1], seat, variant.max_stock_passes)
-    if len(nerts) > variant.nerts_pile_size:
-        raise _bad(text, f"seat {seat}'s Nerts pile is larger than the variant deals")
-    bound: tuple[int, ...] = ()
-    if variant.jokers_per_deck:
-        bound = check_joker_piles(variant, seat, work, binds)
-    else:
-        problem = misfit_problem(seat, work)
-        if problem:
-            raise _bad(text, problem)
-    return Layout(seat, nerts, work, waste + stock[::-1], len(waste), passes, down, bound)
+    return SeatPiles(
+        parse_pile(parts[0], seat),
+        work,
+        down,
+        parse_pile(parts[1 + nwork], seat),
+        parse_pile(parts[2 + nwork], seat),
+        parse_passes(parts[-1], seat, None),
+        binds,
+    )
 
 
 def misfit_problem(seat: int, work: tuple[tuple[int, ...], ...] | list[tuple[int, ...]]) -> str:
@@ -611,23 +644,11 @@ def _parse_nfen(text: str) -> GameState:
     tokens, variant, seat_tokens = split_nfen(text, "NFEN", _bad)
     n = len(seat_tokens)
     nwork = variant.work_pile_count(n)
-    ids: list[int] = []  # the position's cards (list extends run in C)
-    layouts = []
-    for seat, tok in enumerate(seat_tokens):
-        lay = _parse_seat(text, seat, tok, variant, nwork)
-        ids += lay.nerts
-        ids += lay.deck
-        for pile in (*lay.work, *lay.down):
-            ids += pile
-        layouts.append(lay)
+    layouts = [
+        seat_layout(variant, seat, _parse_seat(tok, seat, nwork))
+        for seat, tok in enumerate(seat_tokens)
+    ]
     fnd = parse_foundations(tokens[1], n, variant)
-    for pile in fnd:
-        ids += map(JOKER_OF.__getitem__, pile) if variant.jokers_per_deck else pile
-    full = full_decks(n, 52 + variant.jokers_per_deck)
-    # Each card once: as many ids as cards, and no card missing among them (a difference
-    # with the full set needs no set of the ids; the sort is only for the message).
-    if len(ids) != len(full) or full.difference(ids):
-        raise _bad(text, _conservation_problem(sorted(ids), n, variant.jokers_per_deck))
     status_tok, res_tok, seed_tok = tokens[-3:]
     status, caller, stalled, resolutions = parse_status(
         text, status_tok, res_tok, [len(lay.nerts) for lay in layouts], _bad
@@ -637,7 +658,45 @@ def _parse_nfen(text: str) -> GameState:
     seed = int(seed_tok[1:])
     if seed >= SEED_LIMIT:
         raise _bad(text, f"the seed must be below 2**64, got {excerpt(seed_tok[1:])}")
-    problem = hand_problem(
+    return position(variant, layouts, fnd, (status, caller, stalled, resolutions), seed)
+
+
+def position(
+    variant: Variant,
+    layouts: list[Layout],
+    fnd: tuple[tuple[int, ...], ...],
+    hand: tuple[EndReason | None, int, bool, int],
+    seed: int,
+) -> GameState:
+    """The state of checked seats and these parts, checked as a whole (every reader's last step).
+
+    ``hand`` is (status, caller, stalled, resolutions). The foundations, each card exactly
+    once, the caller's empty Nerts pile, and :func:`hand_problem`.
+
+    Raises:
+        NertsError: naming the first problem.
+    """
+    status, caller, stalled, resolutions = hand
+    n = len(layouts)
+    for k, pile in enumerate(fnd):
+        problem = foundation_problem(pile, variant, n)
+        if problem:
+            msg = f"foundation {k}: {problem}"
+            raise NertsError(msg)
+    ids: list[int] = []  # the position's cards (list extends run in C)
+    for lay in layouts:
+        ids += lay.nerts
+        ids += lay.deck
+        for pile in (*lay.work, *lay.down):
+            ids += pile
+    for pile in fnd:
+        ids += map(JOKER_OF.__getitem__, pile) if variant.jokers_per_deck else pile
+    full = full_decks(n, 52 + variant.jokers_per_deck)
+    # Each card once: as many ids as cards, and no card missing among them (a difference
+    # with the full set needs no set of the ids; the sort is only for the message).
+    if len(ids) != len(full) or full.difference(ids):
+        raise NertsError(_conservation_problem(sorted(ids), n, variant.jokers_per_deck))
+    problem = caller_problem(caller, [len(lay.nerts) for lay in layouts]) or hand_problem(
         variant,
         [len(lay.nerts) for lay in layouts],
         [[len(d) for d in lay.down] for lay in layouts],
@@ -647,10 +706,15 @@ def _parse_nfen(text: str) -> GameState:
         resolutions,
     )
     if problem:
-        raise _bad(text, problem)
-    return GameState(
-        variant, tuple(layouts), tuple(fnd), status, caller, stalled, resolutions, seed
-    )
+        raise NertsError(problem)
+    return GameState(variant, tuple(layouts), fnd, status, caller, stalled, resolutions, seed)
+
+
+def caller_problem(caller: int, nerts_sizes: Sequence[int]) -> str:
+    """Why seat ``caller`` (``-1``: none) cannot have called Nerts (``""``: it can)."""
+    if caller >= 0 and nerts_sizes[caller]:
+        return f"seat {caller} ended the hand with cards in its Nerts pile"
+    return ""
 
 
 def check_joker_piles(
