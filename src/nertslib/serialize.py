@@ -50,9 +50,7 @@ from nertslib.notation import (
     CODE_IDS,
     FCODE,
     FND_INDEX,
-    hidden_run,
     parse_work,
-    read_work_text,
     work_codes,
 )
 from nertslib.quoting import clipped, excerpt
@@ -63,14 +61,12 @@ from nertslib.state import (
     EndReason,
     GameState,
     Layout,
-    NFENError,
     SeatPiles,
-    join_nfen,
     position,
     seat_layout,
 )
 from nertslib.variants import RULES_VERSION, Variant
-from nertslib.views import SeatView, View
+from nertslib.views import SeatView, SeatViewParts, View, seat_view_of, view_of
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -125,9 +121,6 @@ _STATE_KEYS: Final = (
 )
 _SEAT_KEYS: Final = ("nerts", "work", "stock", "waste", "passes")
 _SEAT_OPTIONAL: Final = ("down",)
-_SEAT_KEYSET: Final = frozenset(_SEAT_KEYS)
-_SEAT_KEYSET_DOWN: Final = _SEAT_KEYSET | {"down"}
-_JUST_LIST: Final = frozenset([list])
 _STATUSES: Final = ("play", "nerts", "stalemate")
 _REASONS: Final = tuple(r.value for r in EndReason)
 
@@ -576,8 +569,8 @@ _SEAT_VIEW_KEYS: Final = (
 _MAX_COUNT: Final = 999
 
 
-def _seat_view_nfen(data: object, seat: int, nwork: int) -> str:
-    """One seat of a view document as its view NFEN field, every value's type checked."""
+def _seat_view_parts(data: object, seat: int, nwork: int) -> SeatViewParts:
+    """One seat of a view document, every value's type checked (not yet the view's rules)."""
     where = f"seats[{seat}]"
     _keys(data, where, _SEAT_VIEW_KEYS, ("down",))
     d = cast("dict[str, Any]", data)
@@ -605,14 +598,11 @@ def _seat_view_nfen(data: object, seat: int, nwork: int) -> str:
     if len(waste) > waste_size:
         raise _fail(f"{where}.waste", f"shows more cards than waste_size {waste_size}", d["waste"])
     passes = _int(d["passes"], f"{where}.passes", 0, MAX_PASSES)
-
-    parts = [hidden_run(nerts_size - len(nerts), nerts)]
-    parts += [
-        f"{k}?~{read_work_text(p, binds)}" if k else read_work_text(p, binds)
-        for k, p in zip(down, work, strict=True)
-    ]
-    parts += [hidden_run(stock, ()), hidden_run(waste_size - len(waste), waste), str(passes)]
-    return "|".join(parts)
+    hidden_w = waste_size - len(waste)
+    return SeatViewParts(
+        nerts_size - len(nerts), nerts, tuple(work), tuple(down), binds, stock, hidden_w, waste,
+        passes,
+    )  # fmt: skip
 
 
 def _view_from(data: dict[str, Any]) -> View:
@@ -627,7 +617,7 @@ def _view_from(data: dict[str, Any]) -> View:
     if viewer is not None:
         viewer = _int(viewer, "viewer", 0, n - 1)
     nwork = variant.work_pile_count(n)
-    seats = [_seat_view_nfen(s, i, nwork) for i, s in enumerate(seats_data)]
+    seats = [_seat_view_parts(s, i, nwork) for i, s in enumerate(seats_data)]
     fnd_data = _list(data["foundations"], "foundations", "foundation piles")
     fnd = tuple([_fnd_pile(p, f"foundations[{k}]") for k, p in enumerate(fnd_data)])
     status, caller = _status_from(data["status"], data["caller"], n)
@@ -635,13 +625,13 @@ def _view_from(data: dict[str, Any]) -> View:
     if type(stalled) is not bool:
         raise _fail("stalled", "expected true or false", stalled)
     resolutions = _int(data["resolutions"], "resolutions")
-    last = "v-" if viewer is None else f"v{viewer}"
-    nfen = join_nfen(variant, fnd, seats, status, caller, stalled, resolutions, last)
     try:
-        return View.from_nfen(nfen)
-    except NFENError as exc:
-        why = str(exc).removeprefix(f"bad view NFEN {nfen!r}: ")
-        msg = f"view: no position shows this view: {why}"
+        variant.check_seats(n)
+        views = [seat_view_of(variant, i, viewer, parts) for i, parts in enumerate(seats)]
+        _check_owners(fnd, n)
+        return view_of(variant, viewer, views, fnd, (status, caller, stalled, resolutions))
+    except NertsError as exc:
+        msg = f"view: no position shows this view: {clipped(str(exc))}"
         raise SerializationError(msg) from exc
 
 

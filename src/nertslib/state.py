@@ -38,7 +38,6 @@ from nertslib.cards import (
     DECK_SPAN,
     FACE,
     JOKER_OF,
-    MAX_SEATS,
     OWNER,
     SUIT,
     Card,
@@ -490,12 +489,6 @@ def hand_problem(
     return ""
 
 
-#: Per seat count n: canonical foundation items of seats below n -> card id.
-_FND_IDS: Final = tuple(
-    {item: c for item, c in FND_INDEX.items() if OWNER[c] < n} for n in range(MAX_SEATS + 1)
-)
-
-
 def full_decks(seats: int, per_deck: int) -> frozenset[int]:
     """Every card id of ``seats`` decks of ``per_deck`` cards (the readers' conservation check).
 
@@ -678,11 +671,9 @@ def position(
     """
     status, caller, stalled, resolutions = hand
     n = len(layouts)
-    for k, pile in enumerate(fnd):
-        problem = foundation_problem(pile, variant, n)
-        if problem:
-            msg = f"foundation {k}: {problem}"
-            raise NertsError(msg)
+    problem = foundations_problem(fnd, variant, n)
+    if problem:
+        raise NertsError(problem)
     ids: list[int] = []  # the position's cards (list extends run in C)
     for lay in layouts:
         ids += lay.nerts
@@ -708,6 +699,15 @@ def position(
     if problem:
         raise NertsError(problem)
     return GameState(variant, tuple(layouts), fnd, status, caller, stalled, resolutions, seed)
+
+
+def foundations_problem(fnd: Sequence[tuple[int, ...]], variant: Variant, n: int) -> str:
+    """Why some pile of ``fnd`` is not a foundation of an ``n``-seat hand (``""``: none)."""
+    for k, pile in enumerate(fnd):
+        problem = foundation_problem(pile, variant, n)
+        if problem:
+            return f"foundation {k}: {problem}"
+    return ""
 
 
 def caller_problem(caller: int, nerts_sizes: Sequence[int]) -> str:
