@@ -444,26 +444,37 @@ def _status_from(status_text: object, caller_data: object, n: int) -> tuple[EndR
     return (None if status_text == "play" else EndReason.STALEMATE), -1
 
 
-def _state_body(data: dict[str, Any], variant: Variant) -> GameState:
-    """The state of a document whose keys are checked, given its variant."""
+def _seats_of(data: dict[str, Any]) -> list[Any]:
+    """The ``"seats"`` value of a state or view document: a list of 1 to 8 items."""
     seats_data = _list(data["seats"], "seats", "seats")
-    n = len(seats_data)
-    if not 1 <= n <= MAX_SEATS:
+    if not 1 <= len(seats_data) <= MAX_SEATS:
         raise _fail("seats", f"a hand has 1 to {MAX_SEATS} seats", seats_data)
-    nwork = variant.work_pile_count(n)
-    seats = [_seat_piles(s, i, nwork) for i, s in enumerate(seats_data)]
-    fnd = _foundations_from(data["foundations"])
+    return seats_data
+
+
+def _hand_of(data: dict[str, Any], n: int) -> tuple[EndReason | None, int, bool, int]:
+    """The status, caller, stalled flag and resolution count of an ``n``-seat document."""
     status, caller = _status_from(data["status"], data["caller"], n)
     stalled = data["stalled"]
     if type(stalled) is not bool:
         raise _fail("stalled", "expected true or false", stalled)
-    resolutions = _int(data["resolutions"], "resolutions")
+    return status, caller, stalled, _int(data["resolutions"], "resolutions")
+
+
+def _state_body(data: dict[str, Any], variant: Variant) -> GameState:
+    """The state of a document whose keys are checked, given its variant."""
+    seats_data = _seats_of(data)
+    n = len(seats_data)
+    nwork = variant.work_pile_count(n)
+    seats = [_seat_piles(s, i, nwork) for i, s in enumerate(seats_data)]
+    fnd = _foundations_from(data["foundations"])
+    hand = _hand_of(data, n)
     seed = _int(data["seed"], "seed", 0, SEED_LIMIT - 1)
     try:
         variant.check_seats(n)
         layouts = [seat_layout(variant, i, piles) for i, piles in enumerate(seats)]
         _check_owners(fnd, n)
-        return position(variant, layouts, fnd, (status, caller, stalled, resolutions), seed)
+        return position(variant, layouts, fnd, hand, seed)
     except SerializationError:
         raise
     except NertsError as exc:
@@ -606,30 +617,23 @@ def _seat_view_parts(data: object, seat: int, nwork: int) -> SeatViewParts:
 
 
 def _view_from(data: dict[str, Any]) -> View:
-    """A view document, its shapes checked here and the view itself by :meth:`View.from_nfen`."""
+    """A view document, its shapes checked here and the view by the view readers' checks."""
     _keys(data, "view", _HEADER + _VIEW_KEYS)
     variant = _variant_from(data["variant"], "variant")
-    seats_data = _list(data["seats"], "seats", "seats")
+    seats_data = _seats_of(data)
     n = len(seats_data)
-    if not 1 <= n <= MAX_SEATS:
-        raise _fail("seats", f"a hand has 1 to {MAX_SEATS} seats", seats_data)
     viewer = data["viewer"]
     if viewer is not None:
         viewer = _int(viewer, "viewer", 0, n - 1)
     nwork = variant.work_pile_count(n)
     seats = [_seat_view_parts(s, i, nwork) for i, s in enumerate(seats_data)]
-    fnd_data = _list(data["foundations"], "foundations", "foundation piles")
-    fnd = tuple([_fnd_pile(p, f"foundations[{k}]") for k, p in enumerate(fnd_data)])
-    status, caller = _status_from(data["status"], data["caller"], n)
-    stalled = data["stalled"]
-    if type(stalled) is not bool:
-        raise _fail("stalled", "expected true or false", stalled)
-    resolutions = _int(data["resolutions"], "resolutions")
+    fnd = _foundations_from(data["foundations"])
+    hand = _hand_of(data, n)
     try:
         variant.check_seats(n)
         views = [seat_view_of(variant, i, viewer, parts) for i, parts in enumerate(seats)]
         _check_owners(fnd, n)
-        return view_of(variant, viewer, views, fnd, (status, caller, stalled, resolutions))
+        return view_of(variant, viewer, views, fnd, hand)
     except NertsError as exc:
         msg = f"view: no position shows this view: {clipped(str(exc))}"
         raise SerializationError(msg) from exc

@@ -65,8 +65,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable
 from itertools import chain
-from operator import itemgetter
-from typing import Final, NamedTuple, cast
+from typing import NamedTuple, cast
 
 import attrs
 
@@ -83,11 +82,10 @@ from nertslib.deal import shuffled
 from nertslib.errors import NertsError, ViewSeatError
 from nertslib.moves import Move, MoveKind
 from nertslib.notation import (
-    CODE_IDS,
-    CODE_INDEX,
     ascii_digits,
     hidden_run,
     parse_passes,
+    parse_pile,
     parse_work,
     passes_problem,
     work_pile_text,
@@ -737,10 +735,6 @@ def _bad(text: str, why: str) -> NFENError:
     return NFENError(f"bad view NFEN {excerpt(text)}: {clipped(why)}")
 
 
-#: The canonical hidden-card counts ("1?" to "54?"), looked up instead of read.
-_COUNTS: Final = {f"{k}?": k for k in range(1, DECK_SPAN + 1)}
-
-
 def _count(item: str) -> int:
     digits = item[:-1]
     if item[-1:] != "?" or not ascii_digits(digits) or (count := int(digits)) < 1:
@@ -751,28 +745,12 @@ def _count(item: str) -> int:
 
 def _parse_run(text: str, owner: int) -> tuple[int, tuple[int, ...]]:
     """A pile field: (hidden count, shown card ids)."""
-    if text == "-":
-        return 0, ()
-    items = text.split(".")
-    table = CODE_IDS[owner]
-    hidden = _COUNTS.get(items[0])
-    try:  # canonical codes after an optional count, looked up in C; others go the long way
-        if hidden is None:
-            return 0, itemgetter(*items)(table) if len(items) > 1 else (table[items[0]],)
-        if len(items) == 2:  # the usual hidden run: a count and the top
-            return hidden, (table[items[1]],)
-        return hidden, tuple(map(table.__getitem__, items[1:]))
-    except KeyError:
-        pass
-    hidden = _count(items[0]) if items[0].endswith("?") else 0
-    base = owner * DECK_SPAN
-    index = CODE_INDEX.get
-    return hidden, tuple(
-        [
-            base + (i if (i := index(code)) is not None else parse_code(code))
-            for code in items[1 if hidden else 0 :]
-        ]
-    )
+    head, dot, rest = text.partition(".")
+    if not head.endswith("?"):
+        return 0, parse_pile(text, owner)
+    if rest == "-":  # no card after a count: "-" is not one (parse_pile reads it as none)
+        parse_code(rest)
+    return _count(head), parse_pile(rest, owner) if dot else ()
 
 
 class SeatViewParts(NamedTuple):
