@@ -671,7 +671,10 @@ def position(
     """
     status, caller, stalled, resolutions = hand
     n = len(layouts)
-    problem = foundations_problem(fnd, variant, n)
+    # (in the order the NFEN reader meets them: the caller is read with the status)
+    problem = foundations_problem(fnd, variant, n) or caller_problem(
+        caller, [len(lay.nerts) for lay in layouts]
+    )
     if problem:
         raise NertsError(problem)
     ids: list[int] = []  # the position's cards (list extends run in C)
@@ -687,7 +690,7 @@ def position(
     # with the full set needs no set of the ids; the sort is only for the message).
     if len(ids) != len(full) or full.difference(ids):
         raise NertsError(_conservation_problem(sorted(ids), n, variant.jokers_per_deck))
-    problem = caller_problem(caller, [len(lay.nerts) for lay in layouts]) or hand_problem(
+    problem = hand_problem(
         variant,
         [len(lay.nerts) for lay in layouts],
         [[len(d) for d in lay.down] for lay in layouts],

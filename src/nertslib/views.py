@@ -907,8 +907,8 @@ def view_of(
     nerts_sizes = [sv.nerts_size for sv in seats]
     problem = (
         foundations_problem(fnd, variant, n)
+        or caller_problem(caller, nerts_sizes)  # the NFEN reader reads it with the status
         or _deck_problem(seats, fnd, variant)
-        or caller_problem(caller, nerts_sizes)
         or hand_problem(
             variant, nerts_sizes, [sv.down for sv in seats], fnd, status, stalled, resolutions
         )
