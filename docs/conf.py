@@ -29,7 +29,7 @@ nitpicky = True
 # A type variable of a generic reader has no page of its own; os.PathLike is in the Python
 # docs' inventory, which an offline build cannot fetch.
 nitpick_ignore = [
-    ("py:class", "nertslib.cards.EvalRepr"),
+    ("py:class", "nertslib.quoting.EvalRepr"),
     ("py:class", "nertslib.serialize._T"),
     ("py:class", "os.PathLike"),
 ]

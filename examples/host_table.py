@@ -37,7 +37,7 @@ def choose(state: nl.GameState, seat: int, rng: random.Random) -> nl.Move | None
     if not legal:
         return None
     if rng.random() < 0.8:
-        return nl.greedy_bot(state, seat)
+        return nl.greedy_bot(nl.view(state, seat), seat)
     return rng.choice(legal)
 
 

@@ -87,7 +87,7 @@ def _play(
         moves = nl.legal_moves(state, seat)
         if not moves:
             continue
-        choice = nl.greedy_bot(state, seat) if rng.below(10) < greedy else None
+        choice = nl.greedy_bot(nl.view(state, seat), seat) if rng.below(10) < greedy else None
         move = choice or moves[rng.below(len(moves))]
         state = nl.apply(state, move)
         log.append(move)
@@ -172,7 +172,7 @@ def near_stuck(draw: st.DrawFn) -> tuple[nl.GameState, int]:
         moves = [m for m in nl.legal_moves(state, seat) if m.kind is not nl.MoveKind.CALL]
         if not moves:
             continue
-        choice = nl.greedy_bot(state, seat) if rng.below(10) < greedy else None
+        choice = nl.greedy_bot(nl.view(state, seat), seat) if rng.below(10) < greedy else None
         if choice is not None and choice.kind is nl.MoveKind.CALL:
             choice = None
         previous, state = state, nl.apply(state, choice or moves[rng.below(len(moves))])

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -50,7 +49,7 @@ def _move(event: object) -> nl.Move:
     return event
 
 
-AnyBot = Callable[[nl.View | nl.GameState, int], "nl.Move | None"]
+AnyBot = nl.Bot
 
 
 def _bots() -> list[AnyBot]:
@@ -136,7 +135,10 @@ def test_every_bot_s_choice_depends_only_on_its_view(preset: str) -> None:
             others = [determinize(mine, k) for k in (1, 2)]
             assert all(view(o, seat) == mine for o in others)
             # fresh bots for each position: the random bot's draws start alike
-            choices = [[bot(position, seat) for bot in _bots()] for position in [state, *others]]
+            choices = [
+                [bot(view(position, seat), seat) for bot in _bots()]
+                for position in [state, *others]
+            ]
             assert choices[0] == choices[1] == choices[2]
 
 
@@ -282,10 +284,16 @@ def test_search_bot_arguments_are_checked(kwargs: dict[str, object], message: st
         SearchBot(**kwargs)  # type: ignore[arg-type]
 
 
-def test_seat_view_of_a_state_and_of_a_view() -> None:
+def test_seat_view_takes_its_seat_s_view_only() -> None:
     state = nl.deal("standard", seats=2, seed=1)
-    assert seat_view(state, 1) == view(state, 1)
     assert seat_view(view(state, 1), 1) is not None
+    with pytest.raises(nl.ViewSeatError, match="a bot for seat 0 was given seat 1's view"):
+        seat_view(view(state, 1), 0)
+    with pytest.raises(nl.ViewSeatError, match="spectator's view"):
+        seat_view(view(state), 0)
+    for bot in _bots():  # the shim that looked at a whole state through its view is gone
+        with pytest.raises(TypeError, match="not a GameState"):
+            bot(state, 0)  # type: ignore[arg-type]
 
 
 # --- names ------------------------------------------------------------------------------------
@@ -436,3 +444,15 @@ def test_greedy_turns_up_a_face_down_card_when_its_guess_is_stuck_and_the_stock_
     )
     final, _ = nl.play_hand(nl.deal(v, 3, 5464), [nl.greedy_bot] * 3)
     assert final.is_over
+
+
+@pytest.mark.parametrize("values", [[4.0], [1.0, 3.0], [1.0, 2.0, 3.0], [5.0, 5.0]])
+def test_an_interval_is_open_for_one_deal_and_closes_from_two_on(values: list[float]) -> None:
+    interval = Interval.of(values)
+    assert (interval.mean, interval.n) == (statistics.fmean(values), len(values))
+    if len(values) == 1:
+        assert (interval.low, interval.high) == (-math.inf, math.inf)
+    else:
+        half = 1.959963984540054 * statistics.stdev(values) / math.sqrt(len(values))
+        assert interval.low == pytest.approx(interval.mean - half)
+        assert interval.high == pytest.approx(interval.mean + half)

@@ -26,6 +26,7 @@ from nertslib.cards import (
     card_from_id,
     parse_code,
 )
+from nertslib.errors import NertsError
 from nertslib.predicates import fits_under
 from nertslib.predicates import fits_work as fits_on
 
@@ -117,7 +118,7 @@ def test_suit_from_code(code, suit):
 
 @pytest.mark.parametrize("code", ["X", "", "HH", "h ", "clubs", "♡", "0", 2, None])
 def test_suit_from_code_rejects(code):
-    msg = message_of(ValueError, Suit.from_code, code)
+    msg = message_of(NertsError, Suit.from_code, code)
     assert msg == f"unknown suit: {code!r} (expected one of C, D, H, S)"
 
 
@@ -131,7 +132,7 @@ def test_card_owner_valid(owner):
 
 @pytest.mark.parametrize("owner", [-1, 8, True, False, 1.0, "0", None])
 def test_card_owner_invalid(owner):
-    msg = message_of(ValueError, Card, owner, Suit.HEARTS, 5)
+    msg = message_of(NertsError, Card, owner, Suit.HEARTS, 5)
     assert msg == f"owner must be a seat number 0..7, got {owner!r}"
 
 
@@ -142,19 +143,19 @@ def test_card_rank_valid(rank):
 
 @pytest.mark.parametrize("rank", [-1, 0, 14, 99])
 def test_card_rank_out_of_range(rank):
-    msg = message_of(ValueError, Card, 0, Suit.SPADES, rank)
+    msg = message_of(NertsError, Card, 0, Suit.SPADES, rank)
     assert msg == f"rank must be 1 (Ace) to 13 (King), got {rank!r}"
 
 
 @pytest.mark.parametrize("rank", [True, 1.0, "1", None])
 def test_card_rank_type(rank):
-    msg = message_of(ValueError, Card, 0, Suit.SPADES, rank)
+    msg = message_of(NertsError, Card, 0, Suit.SPADES, rank)
     assert msg == f"rank must be an int, got {rank!r}"
 
 
 @pytest.mark.parametrize("suit", ["H", 2, 0, Colour.RED])
 def test_card_suit_type(suit):
-    msg = message_of(ValueError, Card, 0, suit, 5)
+    msg = message_of(NertsError, Card, 0, suit, 5)
     assert msg == f"suit must be a Suit or None (joker), got {suit!r}"
 
 
@@ -169,23 +170,23 @@ def test_joker_valid(number):
 
 @pytest.mark.parametrize("rank", [1, -1, 13])
 def test_joker_rank_must_be_zero(rank):
-    msg = message_of(ValueError, Card, 0, None, rank, 1)
+    msg = message_of(NertsError, Card, 0, None, rank, 1)
     assert msg == f"a joker has rank 0, got {rank!r}"
 
 
 @pytest.mark.parametrize("number", [0, 3, -1])
 def test_joker_number_range(number):
-    msg = message_of(ValueError, Card, 0, None, 0, number)
+    msg = message_of(NertsError, Card, 0, None, 0, number)
     assert msg == f"a joker is number 1 or 2 of its deck, got {number!r}"
 
 
 def test_joker_default_number_is_refused():
-    assert message_of(ValueError, Card, 0, None, 0) == "a joker is number 1 or 2 of its deck, got 0"
+    assert message_of(NertsError, Card, 0, None, 0) == "a joker is number 1 or 2 of its deck, got 0"
 
 
 @pytest.mark.parametrize("number", [3, -1])
 def test_suited_card_has_joker_zero(number):
-    msg = message_of(ValueError, Card, 0, Suit.CLUBS, 1, number)
+    msg = message_of(NertsError, Card, 0, Suit.CLUBS, 1, number)
     assert msg == f"a suited card has joker=0, or 1 or 2 for a declared joker, got {number!r}"
 
 
@@ -200,9 +201,9 @@ def test_suited_card_with_joker_number_is_a_declared_joker(number):
 
 @pytest.mark.parametrize("number", [True, 1.0, "1"])
 def test_joker_number_type(number):
-    msg = message_of(ValueError, Card, 0, None, 0, number)
+    msg = message_of(NertsError, Card, 0, None, 0, number)
     assert msg == f"joker must be an int, got {number!r}"
-    msg = message_of(ValueError, Card, 0, Suit.CLUBS, 1, number)
+    msg = message_of(NertsError, Card, 0, Suit.CLUBS, 1, number)
     assert msg == f"joker must be an int, got {number!r}"
 
 
@@ -292,7 +293,7 @@ def test_card_from_id_valid(card_id):
 
 @pytest.mark.parametrize("card_id", [-1, 1264, 5000, True, 1.0, "0", None])
 def test_card_from_id_invalid(card_id):
-    assert message_of(ValueError, card_from_id, card_id) == f"no card has id {card_id!r}"
+    assert message_of(NertsError, card_from_id, card_id) == f"no card has id {card_id!r}"
 
 
 @given(any_card)
@@ -397,13 +398,13 @@ def test_parse_default_owner_is_zero():
     ],
 )
 def test_parse_rejects(code):
-    assert message_of(ValueError, Card.parse, code) == CODE_ERROR.format(code)
-    assert message_of(ValueError, parse_code, code) == CODE_ERROR.format(code)
+    assert message_of(NertsError, Card.parse, code) == CODE_ERROR.format(code)
+    assert message_of(NertsError, parse_code, code) == CODE_ERROR.format(code)
 
 
 @pytest.mark.parametrize("owner", [-1, 8, True, "0", None])
 def test_parse_rejects_owner(owner):
-    msg = message_of(ValueError, Card.parse, "AH", owner)
+    msg = message_of(NertsError, Card.parse, "AH", owner)
     assert msg == f"owner must be a seat number 0..7, got {owner!r}"
 
 

@@ -216,7 +216,7 @@ def test_main_reads_sys_argv(capsys, monkeypatch):
         (["rules", "--variant", ""], "nerts rules", "not a variant spec: ''"),
         (["rules", "--seats", "0"], "nerts rules", "0 is not in the range 1<=x<=8"),
         (["rules", "--variant", "standard,teams=0/1", "--seats", "3"], "nerts rules", "teams"),
-        (["play", "--bots", "chess"], "nerts play", "unknown bot: 'chess'"),
+        (["play", "--bots", "chess"], "nerts play", "unknown bot 'chess'; known bots: greedy"),
         (["play", "--seats", "3", "--bots", "greedy,random,greedy"], "nerts play", "one bot per"),
         (["play", "--speed", "0"], "nerts play", "0 is not in the range 0.05<=x<=50"),
         (["watch", "--seats", "2", "--bots", "greedy,random,greedy"], "nerts watch", "one bot"),

@@ -1,9 +1,12 @@
-"""Hostile input: every parser gives a valid value or a ValueError, quickly, with a short message.
+"""Hostile input: every parser gives a valid value or a NertsError, quickly, with a short message.
 
 The contract of ``GameState.from_nfen``, ``View.from_nfen``, ``Move.parse``, ``Card.parse``,
 ``from_json``/``from_data`` (every document type), ``Variant.from_spec``/``from_json``/
 ``from_toml``, ``variants.get`` and ``variants.load``: for any input, a ``ValueError`` subclass
-with a clear message, or a valid value; never another exception. The regressions of the audit
+with a clear message, or a valid value; never another exception. The ``ValueError`` is
+always a :class:`~nertslib.NertsError` (issue 39: ``Move.parse``, ``Card.parse`` and the
+variant readers raised plain ones, and ``from_json`` passed Python's digit limit through).
+The regressions of the audit
 (issue 23, points 7-13) come first, then a mutation fuzzer per parser (the ``deep`` profile
 runs it long).
 """
@@ -51,18 +54,18 @@ def hang_guard(seconds: int) -> Iterator[None]:
 
 
 def parsed_or_refused(parse: Callable[[Any], Any], text: object) -> Any:
-    """``parse(text)``, or ``None`` if it raised a ValueError with a short message."""
+    """``parse(text)``, or ``None`` if it raised a NertsError with a short message."""
     try:
         return parse(text)
-    except ValueError as error:
+    except nl.NertsError as error:
         message = str(error)
     assert len(message) <= MESSAGE_LIMIT, message[:200]
     return None
 
 
 def refusal(parse: Callable[[Any], object], text: object) -> str:
-    """The message of the ValueError ``parse(text)`` raises (any other outcome fails)."""
-    with pytest.raises(ValueError, match=r".") as info:
+    """The message of the NertsError ``parse(text)`` raises (any other outcome fails)."""
+    with pytest.raises(nl.NertsError, match=r".") as info:
         parse(text)
     message = str(info.value)
     assert len(message) <= MESSAGE_LIMIT, message[:200]
@@ -302,7 +305,15 @@ def mutated_text(draw: st.DrawFn, text: str) -> str:
             text = text[:i] + draw(st.sampled_from(ALPHABET)) + text[i + 1 :]
         else:
             piece = draw(
-                st.sampled_from(["9" * 30, "-1", str(2**64), "[" * 2_000, "{" * 500, "∞", ""])
+                st.sampled_from(
+                    # a number over Python's 4300-digit limit, and characters whose repr is
+                    # four to ten characters long (a quoted excerpt must stay bounded)
+                    [
+                        *("9" * 30, "-1", str(2**64), "[" * 2_000, "{" * 500, "∞", ""),
+                        *("9" * 4_400, "\x00" * 999, "\U0001f600" * 999, "\ud800" * 999),
+                        "'\"\\" * 333,
+                    ]
+                )
             )
             text = text[:i] + piece + text[i:]
     return text
@@ -449,3 +460,41 @@ def test_variants_load_refuses_every_broken_file(tmp_path: Path) -> None:
         assert refusal(nl.variants.load, path).startswith(str(path))
     (tmp_path / "f.json").write_bytes(b"\xff\xfe")
     refusal(nl.variants.load, tmp_path / "f.json")
+
+
+PARSERS: dict[str, Callable[[str], object]] = {
+    "Move.parse": nl.Move.parse,
+    "Card.parse": nl.Card.parse,
+    "Variant.from_spec": nl.Variant.from_spec,
+    "Variant.from_json": nl.Variant.from_json,
+    "Variant.from_toml": nl.Variant.from_toml,
+    "variants.get": nl.variants.get,
+    "from_json": nl.from_json,
+    "GameState.from_nfen": nl.GameState.from_nfen,
+    "View.from_nfen": nl.View.from_nfen,
+}
+
+
+@pytest.mark.parametrize("parser", PARSERS)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "9" * 4_300,  # Python's digit limit: at it, and one over
+        "9" * 4_301,
+        '{"schema": ' + "9" * 4_301 + "}",
+        "stock_turn = " + "9" * 4_301,
+        "standard:target_score=" + "9" * 4_301,
+    ],
+)
+def test_python_s_digit_limit_is_a_nerts_error(parser: str, text: str) -> None:
+    assert "Exceeds the limit" not in refusal(PARSERS[parser], text)
+
+
+@pytest.mark.parametrize("parser", PARSERS)
+@pytest.mark.parametrize("char", ["\x00", "\U0001f600", "\ud800", "'", "é"])
+@pytest.mark.parametrize("length", [999, 1_000, 1_001, 3_000])
+def test_quoted_input_stays_bounded_whatever_its_repr(parser: str, char: str, length: int) -> None:
+    # The excerpt quotes input up to 1 000 characters whole: its repr (four to ten characters
+    # for one of these) was not bounded, and messages reached 6 KB.
+    for text in (char * length, "standard:" + char * length, "0:" + char * length):
+        refusal(PARSERS[parser], text)

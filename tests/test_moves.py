@@ -10,8 +10,10 @@ from hypothesis import strategies as st
 import nertslib as nl
 from nertslib import Card, Move, MoveKind, Zone
 from nertslib.cards import card_from_id
+from nertslib.errors import NertsError
 
 NOTATION_ERROR = "not a move: {!r} (expected e.g. '0:6H@N>F3', '0:turn')"
+NOTATION_HINT = "expected e.g. '0:6H@N>F3', '0:turn'"
 SOURCES = [Zone.NERTS, Zone.WASTE, Zone.WORK]
 TARGETS = [Zone.FOUNDATION, Zone.NEW_FOUNDATION, Zone.WORK, Zone.UNDER]
 INDEXED = (Zone.WORK, Zone.FOUNDATION, Zone.UNDER)
@@ -284,7 +286,7 @@ def test_parse_fields():
     ],
 )
 def test_parse_rejects(text):
-    assert message_of(ValueError, Move.parse, text) == NOTATION_ERROR.format(text)
+    assert message_of(NertsError, Move.parse, text) == NOTATION_ERROR.format(text)
 
 
 @pytest.mark.parametrize(
@@ -310,7 +312,7 @@ def test_parse_rejects(text):
     ],
 )
 def test_parse_says_what_is_wrong(text, hint):
-    assert message_of(ValueError, Move.parse, text) == f"not a move: {text!r} ({hint})"
+    assert message_of(NertsError, Move.parse, text) == f"not a move: {text!r} ({hint})"
 
 
 @pytest.mark.parametrize(
@@ -354,9 +356,9 @@ def test_describe(text, words):
 
 @pytest.mark.parametrize("seat", [-1, 8, True, "0", 1.0, None])
 def test_bad_seat(seat):
-    msg = message_of(ValueError, Move, seat, MoveKind.TURN)
+    msg = message_of(NertsError, Move, seat, MoveKind.TURN)
     assert msg == f"Move.seat must be a seat number 0..7; got {seat!r}"
-    msg = message_of(ValueError, Move.turn, seat)
+    msg = message_of(NertsError, Move.turn, seat)
     assert msg == f"Move.seat must be a seat number 0..7; got {seat!r}"
 
 
@@ -367,13 +369,13 @@ def test_good_seat(seat):
 
 @pytest.mark.parametrize("kind", ["turn", "play", None, 1])
 def test_bad_kind(kind):
-    msg = message_of(ValueError, Move, 0, kind)
+    msg = message_of(NertsError, Move, 0, kind)
     assert msg == f"malformed move: kind must be a MoveKind, got {kind!r}"
 
 
 def test_play_of_another_seats_card():
     six = card("6H", 0)
-    msg = message_of(ValueError, Move, 1, MoveKind.PLAY, six, Zone.NERTS, 0, Zone.WORK, 0)
+    msg = message_of(NertsError, Move, 1, MoveKind.PLAY, six, Zone.NERTS, 0, Zone.WORK, 0)
     assert (
         msg == "malformed move: seat 1 can only move its own cards, not Card.parse('6H', owner=0)"
     )
@@ -381,9 +383,9 @@ def test_play_of_another_seats_card():
 
 @pytest.mark.parametrize("bad_card", [None, "6H", 6, card("6H").id])
 def test_play_needs_a_card(bad_card):
-    msg = message_of(ValueError, Move, 0, MoveKind.PLAY, bad_card, Zone.NERTS, 0, Zone.WORK, 0)
+    msg = message_of(NertsError, Move, 0, MoveKind.PLAY, bad_card, Zone.NERTS, 0, Zone.WORK, 0)
     assert msg == f"malformed move: a play names the Card it moves, got {bad_card!r}"
-    msg = message_of(ValueError, Move.play, bad_card, Zone.NERTS, Zone.WORK)
+    msg = message_of(NertsError, Move.play, bad_card, Zone.NERTS, Zone.WORK)
     assert msg == f"malformed move: a play names the Card it moves, got {bad_card!r}"
 
 
@@ -391,7 +393,7 @@ def test_play_needs_a_card(bad_card):
     "source", [Zone.FOUNDATION, Zone.NEW_FOUNDATION, Zone.UNDER, None, "N", "W"]
 )
 def test_bad_source(source):
-    msg = message_of(ValueError, Move.play, card("6H"), source, Zone.WORK)
+    msg = message_of(NertsError, Move.play, card("6H"), source, Zone.WORK)
     assert msg == (
         f"malformed move: source must be Zone.NERTS, Zone.WASTE or Zone.WORK, got {source!r}"
     )
@@ -399,7 +401,7 @@ def test_bad_source(source):
 
 @pytest.mark.parametrize("target", [Zone.NERTS, Zone.WASTE, None, "F", "P"])
 def test_bad_target(target):
-    msg = message_of(ValueError, Move.play, card("6H"), Zone.NERTS, target)
+    msg = message_of(NertsError, Move.play, card("6H"), Zone.NERTS, target)
     assert msg == (
         f"malformed move: target must be a foundation, a work pile or under one, got {target!r}"
     )
@@ -407,14 +409,14 @@ def test_bad_target(target):
 
 @pytest.mark.parametrize("index", [-1, 1000, 10**6, True, 1.0, "1", None])
 def test_bad_source_index(index):
-    msg = message_of(ValueError, Move.play, card("6H"), Zone.WORK, Zone.WORK, source_index=index)
+    msg = message_of(NertsError, Move.play, card("6H"), Zone.WORK, Zone.WORK, source_index=index)
     assert msg == f"malformed move: pile index must be an int 0..999, got {index!r}"
 
 
 @pytest.mark.parametrize("index", [-1, 1000, False, 2.0])
 @pytest.mark.parametrize("target", [Zone.WORK, Zone.FOUNDATION, Zone.UNDER])
 def test_bad_target_index(target, index):
-    msg = message_of(ValueError, Move.play, card("6H"), Zone.NERTS, target, target_index=index)
+    msg = message_of(NertsError, Move.play, card("6H"), Zone.NERTS, target, target_index=index)
     assert msg == f"malformed move: pile index must be an int 0..999, got {index!r}"
 
 
@@ -437,7 +439,7 @@ def test_good_indices(target, index):
 )
 def test_index_on_zone_without_index(source, target, si, ti, zone_name, index):
     msg = message_of(
-        ValueError, Move.play, card("6H"), source, target, source_index=si, target_index=ti
+        NertsError, Move.play, card("6H"), source, target, source_index=si, target_index=ti
     )
     assert msg == f"malformed move: {zone_name} takes no index, got {index!r}"
 
@@ -454,12 +456,12 @@ def test_index_on_zone_without_index(source, target, si, ti, zone_name, index):
     ],
 )
 def test_word_moves_take_no_extra_fields(kind, extra):
-    msg = message_of(ValueError, Move, 0, kind, **extra)
+    msg = message_of(NertsError, Move, 0, kind, **extra)
     assert msg == f"malformed move: a {WORDS[kind]} move names no card, source or target"
 
 
 def test_play_with_default_fields_is_malformed():
-    msg = message_of(ValueError, Move, 0, MoveKind.PLAY)
+    msg = message_of(NertsError, Move, 0, MoveKind.PLAY)
     assert msg == "malformed move: a play names the Card it moves, got None"
 
 
@@ -522,3 +524,14 @@ def test_predicates_property(m):
     else:
         assert m.is_progress is (m.kind is MoveKind.CALL)
         assert m.to_foundation is False
+
+
+@pytest.mark.parametrize("length", [39, 40, 41])
+def test_a_hint_quotes_text_up_to_forty_characters(length: int) -> None:
+    # a hint repeats parts of the text, so only short text (at most 40 characters) gets one
+    seatless = "6H@N>F" + "0" * (length - 6)
+    assert len(seatless) == length
+    hint = f"missing seat: write '0:{seatless}'" if length <= 40 else NOTATION_HINT
+    assert message_of(NertsError, Move.parse, seatless) == f"not a move: {seatless!r} ({hint})"
+    # the surrounding spaces are no part of the length
+    assert message_of(NertsError, Move.parse, f"  {seatless} ").endswith(f"({hint})")

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 import nertslib as nl
+from nertslib.testing import state_problems
 from tests.helpers import move, position
 
 START = nl.deal("standard", seats=2, seed=11)
@@ -147,3 +149,15 @@ def test_ties_on_a_foundation_only_under_both_keep() -> None:
 def test_non_strings_are_refused() -> None:
     with pytest.raises(nl.NFENError, match="NFEN must be a str, got 42"):
         nl.GameState.from_nfen(42)  # type: ignore[arg-type]
+
+
+def test_state_problems_applies_the_readers_checks() -> None:
+    # the readers' validator (state.seat_layout, state.position) is state_problems' last check
+    start = nl.deal("standard", seats=2, seed=1)
+    assert state_problems(start) == []
+    marked = attrs.evolve(start, stalled=True)  # stalled, yet no resolution: no reader takes it
+    assert state_problems(marked) == [
+        "a reader refuses it: the hand is marked stalled (!) but has had no stuck resolution"
+    ]
+    with pytest.raises(nl.NFENError, match="marked stalled"):
+        nl.GameState.from_nfen(marked.to_nfen())

@@ -47,7 +47,7 @@ def play_on(state: nl.GameState, rng: random.Random, steps: int, greedy: float) 
         seat = rng.randrange(len(state.seats))
         moves = nl.legal_moves(state, seat)
         if moves:
-            choice = nl.greedy_bot(state, seat) if rng.random() < greedy else None
+            choice = nl.greedy_bot(nl.view(state, seat), seat) if rng.random() < greedy else None
             state = nl.apply(state, choice or rng.choice(moves))
     return state
 
@@ -208,7 +208,9 @@ def nearly_stuck(draw: st.DrawFn) -> tuple[nl.GameState, int]:
         moves = [m for m in nl.legal_moves(state, seat) if m.kind is not nl.MoveKind.CALL]
         if state.is_over or not moves:
             continue
-        choice = nl.greedy_bot(state, seat) if rng.random() < max(greedy, 0.5) else None
+        choice = (
+            nl.greedy_bot(nl.view(state, seat), seat) if rng.random() < max(greedy, 0.5) else None
+        )
         if choice is None or choice.kind is nl.MoveKind.CALL:
             choice = rng.choice(moves)
         previous, state = state, nl.apply(state, choice)

@@ -226,6 +226,11 @@ def test_record():
         Replay.record("standard", 2, 4, ["0:trun"])
     with pytest.raises(ValueError, match=r"unknown"):
         Replay.record("chess", 2, 4)
+    # a batch given as a tuple, a list or a Batch, of moves or notations, is one Batch
+    batch = Batch((nl.Move.turn(0), nl.Move.turn(1)))
+    for written in ((nl.Move.turn(0), nl.Move.turn(1)), ["0:turn", "1:turn"], ("0:turn", "1:turn")):
+        assert Replay.record("standard", 2, 4, [written]).events == (batch,)
+    assert Replay.record("standard", 2, 4, [batch]).events == (batch,)
     _, log = played("standard", 1, STUCK_SEED)
     with_words = ["resolve" if m is None else str(m) for m in log]
     assert Replay.record("standard", 1, STUCK_SEED, with_words) == Replay.record(

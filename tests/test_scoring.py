@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 import nertslib as nl
 from nertslib import EndReason, Match, Outcome, Variant
+from nertslib.errors import NertsError
 
 #: Every term of the score has its own weight, so a wrong term changes the result.
 WEIGHTED = Variant(foundation_points=3, king_bonus=5, nerts_penalty=7, caller_bonus=11)
@@ -330,9 +331,9 @@ def test_match_tie_below_the_top_does_not_matter():
 
 def test_match_record_after_over_raises():
     over = Match(Variant(target_score=5), seats=2).record((5, 0))
-    assert message_of(ValueError, over.record, (1, 1)) == "the match is over"
+    assert message_of(NertsError, over.record, (1, 1)) == "the match is over"
     result = Outcome(EndReason.NERTS, 0, (1, 1))
-    assert message_of(ValueError, over.record, result) == "the match is over"
+    assert message_of(NertsError, over.record, result) == "the match is over"
 
 
 def test_match_teams():
@@ -387,7 +388,7 @@ def test_match_team_winner_differs_from_seat_winner():
     ],
 )
 def test_match_hands_validation(hands):
-    msg = message_of(ValueError, Match, Variant(), 2, hands)
+    msg = message_of(NertsError, Match, Variant(), 2, hands)
     assert msg == f"Match.hands must be a tuple of 2-int tuples; got {hands!r}"
 
 
@@ -398,7 +399,7 @@ def test_match_hands_valid():
 
 @pytest.mark.parametrize("bad", [(1, 2, 3), (1,), (1, True), ()])
 def test_match_record_wrong_scores(bad):
-    msg = message_of(ValueError, Match(Variant(), 2).record, bad)
+    msg = message_of(NertsError, Match(Variant(), 2).record, bad)
     assert msg == f"Match.hands must be a tuple of 2-int tuples; got ({bad!r},)"
 
 

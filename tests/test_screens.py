@@ -97,7 +97,7 @@ def play_out(session: PlaySession) -> None:
     for _ in range(5_000):
         if session.table.is_over:
             return
-        move = nl.greedy_bot(session.table.state, 0)
+        move = nl.greedy_bot(nl.view(session.table.state, 0), 0)
         if move is not None:
             session.choose(move)
         session.bots_act()
@@ -199,7 +199,7 @@ def test_play_screen_hand_end_and_match():
             for _ in range(5_000):
                 if app.session.table.is_over:
                     break
-                move = nl.greedy_bot(app.session.table.state, 0)
+                move = nl.greedy_bot(nl.view(app.session.table.state, 0), 0)
                 if move is not None:
                     await pilot.press(MOVE_KEYS[app.shown.index(move)])
                 app.tick()

@@ -48,7 +48,7 @@ class NertsMachine(RuleBasedStateMachine):
     @rule(data=st.data())
     def play_greedy(self, data: st.DataObject) -> None:
         seat = data.draw(st.integers(0, len(self.state.seats) - 1), label="seat")
-        move = nl.greedy_bot(self.state, seat)
+        move = nl.greedy_bot(nl.view(self.state, seat), seat)
         if move is not None:
             self._step(move)
 

@@ -732,7 +732,7 @@ def test_concurrent_submissions_equal_a_sequential_order_and_lose_no_event() -> 
                 table.submit(nl.Move.turn(seat))
                 submitted[seat] += 1
                 continue
-            choice = nl.greedy_bot(state, seat) if i % 3 else legal[i % len(legal)]
+            choice = nl.greedy_bot(nl.view(state, seat), seat) if i % 3 else legal[i % len(legal)]
             if i % 5 == 0:
                 table.submit_batch([choice or legal[0], nl.Move.turn(seat)])
                 submitted[seat] += 2
@@ -786,7 +786,7 @@ def test_table_replay_records_stalemate_resolutions() -> None:
     while not table.is_over:
         # as play_hand: a stuck seat of the greedy bot waits (its view cannot tell it is stuck)
         stuck = nl.is_stuck(table.state, 0)
-        chosen = None if stuck else nl.greedy_bot(table.state, 0)
+        chosen = None if stuck else nl.greedy_bot(nl.view(table.state, 0), 0)
         if chosen is None:
             assert table.resolve_stalemate() is True
         else:
@@ -837,6 +837,20 @@ def test_moves_within_the_call_grace_join_the_call_s_batch() -> None:
     # the log rebuilds the state: arbitrate over the joined batch gives the same
     joined = [e.move for e in table.events if e.batch == 0 and e.move is not None]
     assert arbitrate(in_the_air_race(), joined)[0] == table.state
+
+
+@pytest.mark.parametrize(
+    ("after", "joins"),
+    # 0.25 and the sums below are exact in binary: the comparison meets the bound exactly
+    [(0.0, True), (0.125, True), (0.25 - 2**-20, True), (0.25, True), (0.25 + 2**-20, False)],
+)
+def test_the_call_grace_ends_at_its_bound_inclusive(after: float, joins: bool) -> None:
+    clock = iter([8.0, 8.0 + after]).__next__
+    table = Table(in_the_air_race(), clock=clock, call_grace=0.25)
+    assert table.submit(move("0:nerts")) is None
+    late = table.submit(move("1:5H@N>F0"))
+    assert (late is None) is joins
+    assert [e.batch for e in table.events] == [0, 0 if joins else 1]
 
 
 def test_a_zero_call_grace_closes_the_batch_with_the_call() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 
 import pytest
 
@@ -138,3 +139,45 @@ def test_a_rejected_move_is_told_to_its_own_seat_only() -> None:
     assert event_for_seat(restock, None) is None
     assert event_for_seat(bad, 0) is bad
     assert event_for_seat(bad, 1) is None
+
+
+@pytest.mark.parametrize("submitter", [0, 1, 2])
+def test_a_subscriber_that_submits_leaves_every_subscriber_in_seq_order(submitter: int) -> None:
+    # The submitting callback's own move is logged inside the delivery of the event before
+    # it; every subscriber, before and after it in the list, still gets the events in order.
+    t = table()
+    seen: list[list[int]] = [[], [], []]
+    replies = iter([nl.Move.turn(1), nl.Move.turn(0), nl.Move.turn(1)])
+
+    def make(i: int) -> Callable[[Event], None]:
+        def callback(event: Event) -> None:
+            seen[i].append(event.seq)
+            if i == submitter and event.seq < 3:
+                assert t.submit(next(replies)) is None  # applied at once, delivered after
+
+        return callback
+
+    for i in range(3):
+        t.subscribe(make(i))
+    t.submit(nl.Move.turn(0))
+    assert [e.seq for e in t.events] == [0, 1, 2, 3]
+    assert seen == [[0, 1, 2, 3]] * 3
+
+
+def test_a_submitting_subscriber_s_failure_still_reaches_the_first_submitter() -> None:
+    t = table()
+    seen: list[int] = []
+
+    def submits_then_fails(event: Event) -> None:
+        if event.seq == 0:
+            t.submit(nl.Move.turn(1))
+        elif event.seq == 1:
+            raise RuntimeError("boom")
+
+    t.subscribe(submits_then_fails)
+    t.subscribe(lambda e: seen.append(e.seq))
+    with pytest.raises(RuntimeError, match="boom"):
+        t.submit(nl.Move.turn(0))
+    assert seen == [0, 1]
+    t.submit(nl.Move.turn(0))  # the table delivers on afterwards
+    assert seen == [0, 1, 2]

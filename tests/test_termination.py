@@ -63,7 +63,7 @@ def play_random(state: nl.GameState, seed: int) -> tuple[nl.GameState, list[nl.M
     log: list[nl.Move | None] = []
     while not nl.is_over(state) and len(log) < RANDOM_BOUND:
         for seat, bot in enumerate(bots):
-            move = bot(state, seat)
+            move = bot(nl.view(state, seat), seat)
             if move is not None:
                 state = nl.apply(state, move)
                 log.append(move)

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import nertslib as nl
 from nertslib import variants
+from nertslib.errors import NertsError
 from nertslib.variants import Variant
 from tests.strategies import variants as any_variant
 
@@ -63,7 +64,7 @@ def variants_with_teams(draw: st.DrawFn) -> Variant:
 def message_of(fn: object, *args: object) -> str:
     with pytest.raises(ValueError) as info:  # noqa: PT011 - the message is checked exactly
         fn(*args)  # type: ignore[operator]
-    assert type(info.value) is ValueError
+    assert type(info.value) is NertsError
     return str(info.value)
 
 

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 import nertslib as nl
 from nertslib import variants
+from nertslib.errors import NertsError
 from nertslib.variants import Variant
 
 FIELDS = [
@@ -378,7 +379,7 @@ INVALID = [
 
 @pytest.mark.parametrize(("field", "value", "fragment"), INVALID)
 def test_field_rejects(field, value, fragment):
-    msg = message_of(ValueError, Variant, **{field: value})
+    msg = message_of(NertsError, Variant, **{field: value})
     assert msg == f"Variant.{field} {fragment}"
 
 
@@ -390,7 +391,7 @@ def test_jokers_are_implemented(value):
 
 def test_unimplemented_values_refused(monkeypatch):
     monkeypatch.setattr(variants, "_UNSUPPORTED", {"joker_binding": ("while_covered",)})
-    msg = message_of(ValueError, Variant, joker_binding="while_covered")
+    msg = message_of(NertsError, Variant, joker_binding="while_covered")
     assert msg == f"Variant.joker_binding='while_covered' {UNSUPPORTED}"
     assert Variant(joker_binding="permanent").joker_binding == "permanent"
 
@@ -400,7 +401,7 @@ def test_int_in_without_upper_bound():
     field = attrs.fields(Variant).caller_bonus
     check(None, field, 0)
     check(None, field, 10**12)
-    msg = message_of(ValueError, check, None, field, -1)
+    msg = message_of(NertsError, check, None, field, -1)
     assert msg == "Variant.caller_bonus must be an int >= 0; got -1"
 
 
@@ -411,10 +412,10 @@ def test_int_in_unsupported_value(monkeypatch):
     check(None, field, 0)
     check(None, field, -5)
     check(None, field, 5)
-    assert message_of(ValueError, check, None, field, 6) == (
+    assert message_of(NertsError, check, None, field, 6) == (
         "Variant.jokers_per_deck must be an int -5..5; got 6"
     )
-    assert message_of(ValueError, check, None, field, 2) == (
+    assert message_of(NertsError, check, None, field, 2) == (
         f"Variant.jokers_per_deck=2 {UNSUPPORTED}"
     )
 
@@ -466,7 +467,7 @@ def test_teams_accepted(given_teams, stored):
     ],
 )
 def test_teams_rejected(given_teams, shown):
-    msg = message_of(ValueError, Variant, teams=given_teams)
+    msg = message_of(NertsError, Variant, teams=given_teams)
     assert msg == TEAMS_ERROR.format(shown)
 
 
@@ -675,7 +676,7 @@ def test_from_spec_examples(spec, expected):
     ],
 )
 def test_from_spec_errors(spec, message):
-    assert message_of(ValueError, Variant.from_spec, spec) == message
+    assert message_of(NertsError, Variant.from_spec, spec) == message
 
 
 def test_spec_value_helpers():
@@ -721,15 +722,15 @@ def test_from_dict_examples():
 
 
 def test_from_dict_unknown_fields():
-    assert message_of(ValueError, Variant.from_dict, {"colour": 1}) == (
+    assert message_of(NertsError, Variant.from_dict, {"colour": 1}) == (
         "unknown Variant field(s): colour"
     )
-    msg = message_of(ValueError, Variant.from_dict, {"zeta": 1, "colour": 2, "stock_turn": 1})
+    msg = message_of(NertsError, Variant.from_dict, {"zeta": 1, "colour": 2, "stock_turn": 1})
     assert msg == "unknown Variant field(s): colour, zeta"
 
 
 def test_from_dict_invalid_value():
-    msg = message_of(ValueError, Variant.from_dict, {"stock_turn": 2})
+    msg = message_of(NertsError, Variant.from_dict, {"stock_turn": 2})
     assert msg == "Variant.stock_turn must be one of 1, 3; got 2"
 
 
@@ -778,7 +779,7 @@ def test_json_round_trip(v):
     ],
 )
 def test_from_json_errors(text, message):
-    assert message_of(ValueError, Variant.from_json, text) == message
+    assert message_of(NertsError, Variant.from_json, text) == message
 
 
 def test_from_json_examples():
@@ -823,13 +824,13 @@ def test_get_aliases(name, preset):
     "name", ["chess", "", "racing  demon", " standard", "standard ", "racing demon2"]
 )
 def test_get_unknown(name):
-    msg = message_of(ValueError, variants.get, name)
+    msg = message_of(NertsError, variants.get, name)
     assert msg == f"unknown variant: {name!r} (known: standard, nna, racing_demon, pounce)"
 
 
 @pytest.mark.parametrize("name", [5, None, ["standard"], {"a": 1}, b"standard"])
 def test_get_refuses_what_is_no_name(name):
-    msg = message_of(ValueError, variants.get, name)
+    msg = message_of(NertsError, variants.get, name)
     assert msg == f"a variant name is a str, got {name!r}"
 
 
@@ -844,7 +845,7 @@ def test_register_new_preset(registry):
     assert house.name == "house_test_xyz"
     assert house.to_spec() == "house_test_xyz"
     assert Variant.from_spec("htx,king_bonus=0") == Variant(stock_turn=1, target_score=77)
-    msg = message_of(ValueError, variants.get, "chess")
+    msg = message_of(NertsError, variants.get, "chess")
     assert (
         msg
         == "unknown variant: 'chess' (known: standard, nna, racing_demon, pounce, house_test_xyz)"
@@ -882,7 +883,7 @@ def test_register_alias_equal_to_name(registry):
 )
 def test_register_rejects(registry, name, aliases, bad):
     before = dict(variants._REGISTRY)
-    msg = message_of(ValueError, variants.register, name, Variant(target_score=9), *aliases)
+    msg = message_of(NertsError, variants.register, name, Variant(target_score=9), *aliases)
     assert msg == f"preset name {bad!r} is taken or not a plain name"
     assert before == variants._REGISTRY
 

@@ -17,7 +17,8 @@ from typing import Any, Final, TypeVar, cast
 
 import attrs
 
-from nertslib.quoting import excerpt
+from nertslib.errors import NertsError
+from nertslib.quoting import EvalRepr, excerpt
 
 __all__ = [
     "ACE",
@@ -25,6 +26,7 @@ __all__ = [
     "JACK",
     "KING",
     "MAX_JOKERS",
+    "MAX_PASSES",
     "MAX_SEATS",
     "QUEEN",
     "Card",
@@ -46,6 +48,10 @@ KING: Final = 13
 MAX_SEATS: Final = 8
 #: The most jokers a deck can hold.
 MAX_JOKERS: Final = 2
+#: The most times a seat's waste may have been turned over, for every reader (NFEN, JSON,
+#: views) and check: a pass takes at least one action, so no hand reaches it, and it fits
+#: a signed 64-bit int.
+MAX_PASSES: Final = 2**63 - 1
 #: Card ids reserved per deck: 52 cards and up to two jokers.
 DECK_SPAN: Final = 54
 #: The first id of a *declared* joker (a joker on a foundation, standing for a named card):
@@ -55,17 +61,6 @@ DECLARED_BASE: Final = MAX_SEATS * DECK_SPAN
 
 #: Rank (1..13) -> its code in card codes (``RANK_CODES[10] == "10"``), shared by the text forms.
 RANK_CODES: Final = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-
-
-class EvalRepr:
-    """Mixin for enums: ``repr`` is ``Name.MEMBER``, an expression that rebuilds the member."""
-
-    __slots__ = ()
-
-    name: str
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}.{self.name}"
 
 
 class Colour(EvalRepr, enum.Enum):
@@ -118,13 +113,13 @@ class Suit(EvalRepr, enum.IntEnum):
         """The suit of a letter (``C``, ``D``, ``H``, ``S``, any case) or symbol.
 
         Raises:
-            ValueError: for anything else, quoting the input.
+            NertsError: (a :class:`ValueError`) for anything else, quoting the input.
         """
         for suit in cls:
             if code in (suit.code, suit.code.lower(), suit.symbol):
                 return suit
         msg = f"unknown suit: {excerpt(code)} (expected one of C, D, H, S)"
-        raise ValueError(msg)
+        raise NertsError(msg)
 
 
 def suit_colour(suit: Suit) -> Colour:
@@ -139,38 +134,38 @@ def suit_colour(suit: Suit) -> Colour:
 def _check_owner(_inst: object, _attr: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or not 0 <= value < MAX_SEATS:
         msg = f"owner must be a seat number 0..{MAX_SEATS - 1}, got {value!r}"
-        raise ValueError(msg)
+        raise NertsError(msg)
 
 
 def _check_rank(inst: Card, _attr: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int:
         msg = f"rank must be an int, got {value!r}"
-        raise ValueError(msg)
+        raise NertsError(msg)
     if inst.suit is None:
         if value != 0:
             msg = f"a joker has rank 0, got {value!r}"
-            raise ValueError(msg)
+            raise NertsError(msg)
     elif not ACE <= value <= KING:
         msg = f"rank must be 1 (Ace) to 13 (King), got {value!r}"
-        raise ValueError(msg)
+        raise NertsError(msg)
 
 
 def _check_suit(_inst: object, _attr: attrs.Attribute[Suit | None], value: Suit | None) -> None:
     if value is not None and not isinstance(cast(object, value), Suit):
         msg = f"suit must be a Suit or None (joker), got {value!r}"
-        raise ValueError(msg)
+        raise NertsError(msg)
 
 
 def _check_joker(inst: Card, _attr: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int:
         msg = f"joker must be an int, got {value!r}"
-        raise ValueError(msg)
+        raise NertsError(msg)
     if inst.suit is None and not 1 <= value <= MAX_JOKERS:
         msg = f"a joker is number 1 or 2 of its deck, got {value!r}"
-        raise ValueError(msg)
+        raise NertsError(msg)
     if inst.suit is not None and not 0 <= value <= MAX_JOKERS:
         msg = f"a suited card has joker=0, or 1 or 2 for a declared joker, got {value!r}"
-        raise ValueError(msg)
+        raise NertsError(msg)
 
 
 @attrs.frozen(repr=False, order=False)
@@ -277,7 +272,7 @@ class Card:
         """The card of ``owner``'s deck written ``code`` (``"10H"``, ``"X1"``, ``"X1=6H"``).
 
         Raises:
-            ValueError: if ``code`` is not a card code, quoting it.
+            NertsError: (a :class:`ValueError`) if ``code`` is not a card code, quoting it.
 
         >>> from nertslib import Card
         >>> Card.parse("qs", owner=3)
@@ -309,7 +304,7 @@ def parse_code(code: str) -> int:
     code parses back to the same index.
 
     Raises:
-        ValueError: if ``code`` is not a card code.
+        NertsError: (a :class:`ValueError`) if ``code`` is not a card code.
 
     pre: len(code) <= 3
     raises: ValueError
@@ -322,7 +317,7 @@ def parse_code(code: str) -> int:
     """
     if not isinstance(cast(object, code), str) or len(code) < 2 or not code.isascii():
         msg = f"not a card code: {excerpt(code)} (expected e.g. '10H', 'QS', 'X1')"
-        raise ValueError(msg)
+        raise NertsError(msg)
     upper = code.upper()
     if upper in ("X1", "X2"):
         return 51 + int(upper[1])
@@ -331,7 +326,7 @@ def parse_code(code: str) -> int:
         head = "10"
     if head not in RANK_CODES[1:] or tail not in "CDHS":
         msg = f"not a card code: {excerpt(code)} (expected e.g. '10H', 'QS', 'X1')"
-        raise ValueError(msg)
+        raise NertsError(msg)
     return "CDHS".index(tail) * 13 + RANK_CODES.index(head) - 1
 
 
@@ -339,7 +334,7 @@ def parse_card_id(code: str, owner: int) -> int:
     """The card id of ``owner``'s card written ``code``, declared jokers (``"X1=6H"``) included.
 
     Raises:
-        ValueError: if ``code`` is not a card code, quoting it.
+        NertsError: (a :class:`ValueError`) if ``code`` is not a card code, quoting it.
 
     >>> from nertslib.cards import parse_card_id
     >>> parse_card_id("6H", 0), parse_card_id("X1", 0), parse_card_id("X1=AC", 0)
@@ -352,7 +347,7 @@ def parse_card_id(code: str, owner: int) -> int:
             if d < 52:
                 return declared_id(owner, int(head[1]), d)
         msg = f"not a card code: {excerpt(code)} (expected e.g. '10H', 'QS', 'X1', 'X1=6H')"
-        raise ValueError(msg)
+        raise NertsError(msg)
     return owner * DECK_SPAN + parse_code(code)
 
 
@@ -451,7 +446,7 @@ def card_from_id(card_id: int) -> Card:
     """The interned :class:`Card` with this id (see :attr:`Card.id`).
 
     Raises:
-        ValueError: if no card has this id.
+        NertsError: (a :class:`ValueError`) if no card has this id.
 
     >>> from nertslib.cards import card_from_id
     >>> card_from_id(105)
@@ -459,5 +454,5 @@ def card_from_id(card_id: int) -> Card:
     """
     if type(card_id) is not int or not 0 <= card_id < N_ALL_IDS:
         msg = f"no card has id {card_id!r}"
-        raise ValueError(msg)
+        raise NertsError(msg)
     return CARDS[card_id]

@@ -8,9 +8,6 @@ per ``(variant, seats)`` and rides along in every state without taking part in e
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
-from itertools import pairwise
-from operator import itemgetter
 from typing import Final, Protocol
 
 import attrs
@@ -33,7 +30,6 @@ __all__ = [
     "context_for",
     "foundation_key",
     "need_index",
-    "runs",
 ]
 
 SAME_SUIT: Final = 0
@@ -100,25 +96,6 @@ FNEXT: Final = tuple(
     tuple(next_key(rule, c) if RANK[c] else -3 for c in range(_N_IDS)) for rule in range(3)
 )
 
-
-def runs(key: tuple[int, ...], nxt: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
-    """The keys of a whole pile that builds by the tables, by its first card's key.
-
-    ``key`` and ``nxt`` give each card's key and the key the card on it must have; a key
-    always wants the same next one.
-    """
-    wants = {key[c]: nxt[c] for c in range(52)}
-    runs = {}
-    for first in wants:
-        run = [first]
-        while wants[run[-1]] in wants:  # until a King (foundations) or an Ace (work piles)
-            run.append(wants[run[-1]])
-        runs[first] = tuple(run)
-    return runs
-
-
-_FOUNDATION_RUNS: Final = tuple(runs(FKEY[rule], FNEXT[rule]) for rule in range(3))
-"""The foundation keys of a whole foundation from its Ace's key, by build rule."""
 
 #: A seat's work piles as the generator and the search see them: ``(face-up piles, face-down
 #: piles, joker bindings)``, as ``Layout.work``, ``Layout.down`` and ``Layout.bound``.
@@ -263,63 +240,6 @@ def _context_for(variant: Variant, seats: int) -> Context:
         jokers=variant.jokers_per_deck > 0,
         permanent=variant.joker_binding == "permanent",
     )
-
-
-def plain_foundation(pile: tuple[int, ...], ctx: Context, ties: bool) -> bool:
-    """Whether card-id ``pile`` is a valid foundation, by ``ctx``'s tables in one pass.
-
-    An Ace, then each card the next its rule wants, or with ``ties`` (``tie_policy=
-    "both_keep"``) one of the same key. The same verdict as ``rules.foundation_problem``,
-    which also says what is wrong; readers of positions test this first.
-    """
-    if not pile or RANK[pile[0]] != 1:
-        return False
-    fkey, fnext = ctx.fkey, ctx.fnext
-    # Every step at once: the keys of the cards against those of a whole foundation from the
-    # Ace, looked up in C (itemgetter of two or more indexes returns a tuple). The loop below
-    # only for ties and refusals.
-    n = len(pile)
-    if n > 2:
-        if itemgetter(*pile)(fkey) == _FOUNDATION_RUNS[ctx.rule].get(fkey[pile[0]], ())[:n]:
-            return True
-    elif n == 1 or fkey[pile[1]] == fnext[pile[0]]:
-        return True
-    for below, above in pairwise(pile):
-        key = fkey[above]
-        if key != fnext[below] and not (ties and RANK[above] and key == fkey[below]):
-            return False
-    return True
-
-
-#: :data:`_FOUNDATION_RUNS` of the Aces' keys alone (a key's rank is its remainder by 16): a
-#: pile whose first card is no Ace finds no run there.
-_ACE_RUNS: Final = tuple(
-    {key: run for key, run in runs.items() if key % 16 == 1} for runs in _FOUNDATION_RUNS
-)
-
-
-def plain_foundations(fnd: Sequence[tuple[int, ...]], ctx: Context, ties: bool) -> bool:
-    """Whether every pile of ``fnd`` is a valid foundation (:func:`plain_foundation` of each).
-
-    The usual piles are tested here, without a call each: a pile of three or more cards
-    against the whole run from its Ace, of one or two by their ranks and keys; the rest (ties,
-    refusals) go to :func:`plain_foundation`.
-    """
-    fkey = ctx.fkey
-    runs = _ACE_RUNS[ctx.rule]
-    for pile in fnd:
-        n = len(pile)
-        if n > 2:
-            if itemgetter(*pile)(fkey) == runs.get(fkey[pile[0]], ())[:n]:
-                continue
-        elif n == 1:
-            if RANK[pile[0]] == 1:
-                continue
-        elif n == 2 and RANK[pile[0]] == 1 and fkey[pile[1]] == ctx.fnext[pile[0]]:
-            continue
-        if not plain_foundation(pile, ctx, ties):
-            return False
-    return True
 
 
 def need_index(fnd: tuple[tuple[int, ...], ...], ctx: Context) -> tuple[int, ...]:

@@ -22,6 +22,7 @@ from typing import Final, cast
 
 from nertslib.cards import DECK_SPAN
 from nertslib.context import context_for
+from nertslib.errors import NertsError
 from nertslib.quoting import excerpt
 from nertslib.state import SEED_LIMIT, GameState, Layout
 from nertslib.variants import Variant, get
@@ -100,7 +101,7 @@ def deal(variant: Variant | str, seats: int = 4, seed: int = 0) -> GameState:
     equal states.
 
     Raises:
-        ValueError: for an unknown preset, a seat count outside 1..8 (or one the variant's
+        NertsError: for an unknown preset, a seat count outside 1..8 (or one the variant's
             ``teams`` do not cover), or a seed that is not an int ``>= 0``.
 
     >>> import nertslib as nl
@@ -118,10 +119,10 @@ def deal(variant: Variant | str, seats: int = 4, seed: int = 0) -> GameState:
         variant = get(variant)
     if not isinstance(cast(object, variant), Variant):
         msg = f"variant must be a Variant or a preset name, got {variant!r}"
-        raise ValueError(msg)
+        raise NertsError(msg)
     if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
         msg = f"seed must be an int from 0 to 2**64 - 1; got {excerpt(seed)}"
-        raise ValueError(msg)
+        raise NertsError(msg)
     ctx = context_for(variant, seats)
     per_deck = 52 + variant.jokers_per_deck
     nwork, nerts_size = ctx.nwork, variant.nerts_pile_size

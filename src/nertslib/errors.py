@@ -8,11 +8,16 @@ Every rejection of a move carries a :class:`Reason`, so a UI can react to the ki
 from __future__ import annotations
 
 import enum
+import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
 
 import attrs
 
-from nertslib.cards import EvalRepr
-from nertslib.moves import Move
+from nertslib.quoting import EvalRepr, clipped
+
+if TYPE_CHECKING:
+    from nertslib.moves import Move
 
 __all__ = [
     "IllegalMoveError",
@@ -21,7 +26,10 @@ __all__ = [
     "Reason",
     "Rejection",
     "ViewSeatError",
+    "parsed",
 ]
+
+_T = TypeVar("_T")
 
 
 class Reason(EvalRepr, enum.Enum):
@@ -193,3 +201,36 @@ def error_for(rejection: Rejection) -> IllegalMoveError:
     if rejection.reason is Reason.RACE_LOST:
         return RaceLostError(rejection)
     return IllegalMoveError(rejection)
+
+
+def parsed(
+    parse: Callable[[_T], object], text: _T, what: str, error: type[NertsError] = NertsError
+) -> object:
+    """``parse(text)`` by a standard-library parser, each of its failures an ``error``.
+
+    Internal: the one home of the JSON and TOML readers' error messages. ``json`` and
+    ``tomllib`` raise plain :class:`ValueError` (Python's limit on the digits of an int
+    among them) and recurse once per level of nesting; the message is bounded.
+
+    >>> import json
+    >>> from nertslib.errors import parsed
+    >>> parsed(json.loads, '{"a": 1}', "JSON")
+    {'a': 1}
+    >>> parsed(json.loads, "9" * 5000, "JSON")
+    Traceback (most recent call last):
+    ...
+    nertslib.errors.NertsError: not JSON that nertslib reads: a number has more than 4300 digits
+    """
+    try:
+        return parse(text)
+    except NertsError:
+        raise
+    except RecursionError:
+        msg = f"not {what} that nertslib reads: nested too deeply"
+    except ValueError as exc:  # JSONDecodeError, TOMLDecodeError, UnicodeDecodeError, digits
+        limit = sys.get_int_max_str_digits()
+        if str(exc).startswith("Exceeds the limit"):
+            msg = f"not {what} that nertslib reads: a number has more than {limit} digits"
+        else:
+            msg = f"not {what}: {exc}"
+    raise error(clipped(msg)) from None

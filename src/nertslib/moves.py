@@ -36,8 +36,9 @@ from typing import Final, cast
 
 import attrs
 
-from nertslib.cards import MAX_SEATS, Card, EvalRepr, card_from_id, parse_card_id
-from nertslib.quoting import excerpt
+from nertslib.cards import MAX_SEATS, Card, card_from_id, parse_card_id
+from nertslib.errors import NertsError
+from nertslib.quoting import EvalRepr, excerpt
 
 __all__ = ["Move", "MoveKind", "Zone"]
 
@@ -113,14 +114,14 @@ _MAX_INDEX: Final = 1000
 def _check_seat(_inst: object, _attr: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or not 0 <= value < MAX_SEATS:
         msg = f"Move.seat must be a seat number 0..{MAX_SEATS - 1}; got {value!r}"
-        raise ValueError(msg)
+        raise NertsError(msg)
 
 
 def _check_move(inst: Move, _attr: attrs.Attribute[int], _value: int) -> None:
     problem = _problem(inst)
     if problem:
         msg = f"malformed move: {problem}"
-        raise ValueError(msg)
+        raise NertsError(msg)
 
 
 def _problem(m: Move) -> str:
@@ -170,10 +171,10 @@ class Move:
     >>> Move(seat=1, kind=MoveKind.PLAY, card=six, source=Zone.NERTS, target=Zone.WORK)
     Traceback (most recent call last):
     ...
-    ValueError: malformed move: seat 1 can only move its own cards, not Card.parse('6H', owner=0)
+    nertslib.errors.NertsError: malformed move: seat 1 can only move its own cards, not Card.parse('6H', owner=0)
 
     .. versionadded:: 0.1.0
-    """
+    """  # noqa: E501 - a doctest output line
 
     seat: int = attrs.field(validator=_check_seat)
     kind: MoveKind = attrs.field()
@@ -199,7 +200,7 @@ class Move:
         """
         if not isinstance(cast(object, card), Card):
             msg = f"malformed move: a play names the Card it moves, got {card!r}"
-            raise ValueError(msg)
+            raise NertsError(msg)
         return cls(card.owner, MoveKind.PLAY, card, source, source_index, target, target_index)
 
     @classmethod
@@ -295,7 +296,7 @@ class Move:
         quoting the text and, where the mistake is a common one, saying what to write.
 
         Raises:
-            ValueError: for malformed notation, quoting it.
+            NertsError: (a :class:`ValueError`) for malformed notation, quoting it.
 
         >>> from nertslib import Move
         >>> Move.parse("1:9C@P0>P2").target_index
@@ -305,22 +306,22 @@ class Move:
         >>> Move.parse("1:9C@Q0>P2")
         Traceback (most recent call last):
         ...
-        ValueError: not a move: '1:9C@Q0>P2' (expected e.g. '0:6H@N>F3', '0:turn')
+        nertslib.errors.NertsError: not a move: '1:9C@Q0>P2' (expected e.g. '0:6H@N>F3', '0:turn')
         >>> Move.parse("turn")
         Traceback (most recent call last):
         ...
-        ValueError: not a move: 'turn' (missing seat: write '0:turn')
+        nertslib.errors.NertsError: not a move: 'turn' (missing seat: write '0:turn')
         >>> Move.parse("0:as@p3>f+")
         Traceback (most recent call last):
         ...
-        ValueError: not a move: '0:as@p3>f+' (card moves are upper case: write '0:AS@P3>F+')
-        """
+        nertslib.errors.NertsError: not a move: '0:as@p3>f+' (card moves are upper case: write '0:AS@P3>F+')
+        """  # noqa: E501 - a doctest output line
         if not isinstance(cast(object, text), str):
-            raise ValueError(_not_a_move(text, _EXPECTED))
+            raise NertsError(_not_a_move(text, _EXPECTED))
         trimmed = text.strip()
         match = _NOTATION.fullmatch(trimmed)
         if match is None or int(match["seat"]) >= MAX_SEATS:
-            raise ValueError(_not_a_move(text, _hint(trimmed)))
+            raise NertsError(_not_a_move(text, _hint(trimmed)))
         seat = int(match["seat"])
         if match["word"]:
             return cls(seat, MoveKind(match["word"]))

@@ -22,10 +22,19 @@ The tables are built at import and never change: the readers look canonical code
 from __future__ import annotations
 
 from collections.abc import Mapping
-from operator import itemgetter
 from typing import Final
 
-from nertslib.cards import CARDS, DECK_SPAN, FACE, KEY, MAX_SEATS, RANK_CODES, parse_code
+from nertslib.cards import (
+    CARDS,
+    DECK_SPAN,
+    FACE,
+    KEY,
+    MAX_PASSES,
+    MAX_SEATS,
+    RANK_CODES,
+    parse_code,
+)
+from nertslib.errors import NertsError
 from nertslib.jokers import KING_OPEN
 from nertslib.quoting import excerpt
 
@@ -33,18 +42,17 @@ __all__ = [
     "CODE",
     "CODE_IDS",
     "CODE_INDEX",
-    "EMPTY_PILE",
     "FCODE",
     "FND_INDEX",
-    "PILE_BREAK",
-    "WRITE_CODE",
+    "ascii_digits",
     "bound_of",
     "bound_text",
     "hidden_run",
+    "parse_passes",
     "parse_pile",
     "parse_work",
+    "passes_problem",
     "pile_text",
-    "plain_piles",
     "read_work_text",
     "work_codes",
     "work_pile_text",
@@ -54,11 +62,6 @@ __all__ = [
 CODE: Final = tuple(c.code for c in CARDS)
 #: Card id -> its code with the owner's seat digit (a foundation item).
 FCODE: Final = tuple(c.code + str(c.owner) for c in CARDS)
-#: Pseudo card ids that let a seat field be written in one join (:mod:`nertslib.views`): a
-#: break between piles, and an empty pile; :data:`WRITE_CODE` maps them to their text.
-PILE_BREAK: Final = len(CARDS)
-EMPTY_PILE: Final = (len(CARDS) + 1,)
-WRITE_CODE: Final = (*CODE, "|", "-")
 #: Canonical card code -> in-deck index; other spellings go through ``parse_code``.
 CODE_INDEX: Final = {CARDS[i].code: i for i in range(DECK_SPAN)}
 #: Canonical foundation item (code and owner digit, declared jokers too) -> card id.
@@ -97,7 +100,7 @@ def bound_of(text: str) -> int:
     """The key written ``r9``/``bQ`` by :func:`bound_text`.
 
     Raises:
-        ValueError: for anything else, quoting it.
+        NertsError: (a :class:`ValueError`) for anything else, quoting it.
 
     >>> from nertslib.notation import bound_of
     >>> bound_of("r9"), bound_of("bQ")
@@ -107,7 +110,7 @@ def bound_of(text: str) -> int:
         return KING_OPEN
     if len(text) < 2 or text[0] not in "rb" or text[1:] not in RANK_CODES[1:]:
         msg = f"not a joker binding: {excerpt(text)} (expected e.g. 'r9', 'bQ')"
-        raise ValueError(msg)
+        raise NertsError(msg)
     return RANK_CODES.index(text[1:]) * 2 + (text[0] == "r")
 
 
@@ -179,7 +182,7 @@ def parse_pile(text: str, owner: int) -> tuple[int, ...]:
     """The card ids of a pile written by :func:`pile_text`, its cards owned by ``owner``.
 
     Raises:
-        ValueError: for a code that is not a card, quoting it.
+        NertsError: (a :class:`ValueError`) for a code that is not a card, quoting it.
 
     >>> from nertslib.notation import parse_pile
     >>> parse_pile("AC.2C", 0), parse_pile("-", 0)
@@ -205,7 +208,7 @@ def parse_work(text: str, owner: int, binds: dict[int, int]) -> tuple[int, ...]:
     """A work pile's face-up cards; bound jokers (``X1(r9)``) go into ``binds`` (id -> key).
 
     Raises:
-        ValueError: for a code that is not a card, or a binding on a card that is no joker.
+        NertsError: for a code that is not a card, or a binding on a card that is no joker.
 
     >>> from nertslib.notation import parse_work
     >>> binds = {}
@@ -221,30 +224,67 @@ def parse_work(text: str, owner: int, binds: dict[int, int]) -> tuple[int, ...]:
         if paren:
             if not tail.endswith(")") or KEY[card] >= 0:
                 msg = f"only a joker may carry a binding, got {excerpt(code)}"
-                raise ValueError(msg)
+                raise NertsError(msg)
             binds[card] = bound_of(tail[:-1])
         ids.append(card)
     return tuple(ids)
 
 
-def plain_piles(parts: list[str], seat: int) -> list[tuple[int, ...]] | None:
-    """Seat ``seat``'s piles written ``parts`` (one pile each), if every code is canonical.
+def ascii_digits(text: str) -> bool:
+    """Whether ``text`` is a number in ASCII digits (``str.isdigit`` also takes ``'٣'``).
 
-    Each pile's codes are looked up at once by an ``itemgetter`` (in C); ``None`` (some code
-    is not a key of the seat's table: another spelling, a stray ``-``, an empty field) sends
-    the piles the long way, which also words any error.
-
-    >>> from nertslib.notation import plain_piles
-    >>> plain_piles(["AC.2C", "-"], 0), plain_piles(["ac"], 0)
-    ([(0, 1), ()], None)
+    >>> from nertslib.notation import ascii_digits
+    >>> ascii_digits("12"), ascii_digits("١٢"), ascii_digits("")
+    (True, False, False)
     """
-    table = CODE_IDS[seat]
-    try:
-        return [
-            (itemgetter(*pile.split("."))(table) if "." in pile else (table[pile],))
-            if pile != "-"
-            else ()
-            for pile in parts
-        ]
-    except KeyError:
-        return None
+    return text.isascii() and text.isdigit()
+
+
+def parse_passes(text: str, seat: int, most: int | None) -> int:
+    """A seat's pass count as NFEN writes it (of states and views), at most ``most``.
+
+    ``most`` is the variant's limit; ``None`` (no limit): :data:`~nertslib.cards.MAX_PASSES`.
+
+    Raises:
+        NertsError: for anything but ASCII digits, or a count over the limit.
+
+    >>> from nertslib.notation import parse_passes
+    >>> parse_passes("1000", 0, None)
+    1000
+    >>> parse_passes("3", 1, 2)
+    Traceback (most recent call last):
+    ...
+    nertslib.errors.NertsError: seat 1 has turned its waste over more often than allowed (3 > 2)
+    """
+    if not ascii_digits(text):
+        msg = f"seat {seat}'s passes must be a number, got {excerpt(text)}"
+        raise NertsError(msg)
+    # the length first: int() refuses more than 4300 digits with its own ValueError
+    if len(text) > len(str(MAX_PASSES)) or int(text) > MAX_PASSES:
+        msg = _too_many_passes(seat, excerpt(text), MAX_PASSES)
+        raise NertsError(msg)
+    passes = int(text)
+    problem = passes_problem(passes, seat, most)
+    if problem:
+        raise NertsError(problem)
+    return passes
+
+
+def passes_problem(passes: int, seat: int, most: int | None) -> str:
+    """Why ``seat`` may not have turned its waste over ``passes`` times (``""``: it may).
+
+    ``most`` is the variant's limit (``None``: none). Shared by every reader.
+
+    >>> from nertslib.notation import passes_problem
+    >>> passes_problem(2, 0, 2), passes_problem(1000, 0, None)
+    ('', '')
+    >>> passes_problem(3, 1, 2)
+    'seat 1 has turned its waste over more often than allowed (3 > 2)'
+    """
+    if most is not None and passes > most:
+        return _too_many_passes(seat, str(passes), most)
+    return ""
+
+
+def _too_many_passes(seat: int, passes: str, most: int) -> str:
+    return f"seat {seat} has turned its waste over more often than allowed ({passes} > {most})"

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["QUOTE_LIMIT", "clipped", "excerpt"]
+__all__ = ["QUOTE_LIMIT", "EvalRepr", "clipped", "excerpt"]
 
 QUOTE_LIMIT: Final = 1000
 """Input up to this many characters (or items) is quoted whole: a position of four seats
@@ -40,27 +40,29 @@ def excerpt(value: object, around: str | None = None) -> str:
     True
     >>> excerpt(list(range(5000)))
     '<a list of 5000 items>'
+    >>> len(excerpt(chr(0) * 999)) < 400  # each repr'd as four characters
+    True
     """
     if isinstance(value, str):
-        if len(value) <= QUOTE_LIMIT:
-            return repr(value)
+        # the repr, not the text, is bounded: an escape such as \x00 is four characters
+        if len(value) <= QUOTE_LIMIT and len(text := repr(value)) <= QUOTE_LIMIT:
+            return text
         at = value.find(around) if around else -1
         if at < 0:
             start, end = 0, 2 * _SIDE
         else:
             start = max(0, at - _SIDE)
             end = min(len(value), at + min(len(around or ""), _SIDE) + _SIDE)
-        window = value[start:end]
         head = "…" if start else ""
         tail = "…" if end < len(value) else ""
-        return f"'{head}{window}{tail}' ({len(value)} characters)"
+        return f"{head + value[start:end] + tail!r} ({len(value)} characters)"
     try:
         size = len(value)  # type: ignore[arg-type]
     except TypeError:
         size = 0
     if size > QUOTE_LIMIT:
         if isinstance(value, bytes | bytearray):
-            return f"{value[:QUOTE_LIMIT]!r}… ({size} bytes)"
+            return f"{value[: QUOTE_LIMIT // 4]!r}… ({size} bytes)"  # \xNN: 4 characters
         return f"<a {type(value).__name__} of {size} items>"
     try:
         text = repr(value)
@@ -81,3 +83,14 @@ def clipped(message: str) -> str:
     ('short', True)
     """
     return message if len(message) <= QUOTE_LIMIT else message[: QUOTE_LIMIT - 1] + "…"
+
+
+class EvalRepr:
+    """Mixin for enums: ``repr`` is ``Name.MEMBER``, an expression that rebuilds the member."""
+
+    __slots__ = ()
+
+    name: str
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"

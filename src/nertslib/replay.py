@@ -32,11 +32,11 @@ from typing import Final, TypeAlias, cast
 import attrs
 
 from nertslib.arbiter import arbitrate
-from nertslib.cards import MAX_SEATS, EvalRepr
+from nertslib.cards import MAX_SEATS
 from nertslib.deal import deal
 from nertslib.errors import NertsError, error_for
 from nertslib.moves import Move
-from nertslib.quoting import excerpt
+from nertslib.quoting import EvalRepr, excerpt
 from nertslib.rules import apply
 from nertslib.state import SEED_LIMIT, GameState
 from nertslib.stuck import resolve_stalemate
@@ -113,7 +113,7 @@ class Batch:
     ['A♠/0', '2♠/0', '2♠/1']
 
     Raises:
-        ValueError: if there is no move or an item is not a :class:`~nertslib.Move`.
+        NertsError: if there is no move or an item is not a :class:`~nertslib.Move`.
 
     .. versionadded:: 0.1.0
     """
@@ -139,7 +139,7 @@ def step(state: GameState, event: Event) -> GameState:
         IllegalMoveError: for a move that ``apply`` refuses, or a move of a batch that
             ``arbitrate`` refuses (a note names it: ``in the batch's moves[k]``).
         NertsError: for ``RESOLVE`` while the hand is over or some seat is not stuck.
-        ValueError: if ``event`` is not a move, a batch or ``RESOLVE``.
+        NertsError: (a :class:`ValueError`) if ``event`` is not a move, a batch or ``RESOLVE``.
 
     >>> import nertslib as nl
     >>> from nertslib.replay import RESOLVE, step
@@ -260,7 +260,7 @@ class Replay:
 
         Raises:
             IllegalMoveError: for an illegal move (a :class:`ValueError`).
-            ValueError: for an unknown preset, bad notation or another problem.
+            NertsError: for an unknown preset, bad notation or another problem.
 
         >>> import nertslib as nl
         >>> from nertslib.replay import RESOLVE, Replay
@@ -312,7 +312,7 @@ class Replay:
         Raises:
             IllegalMoveError: if the event is a move that ``apply`` refuses.
             NertsError: for ``RESOLVE`` while some seat is not stuck or the hand is over.
-            ValueError: if ``event`` is neither a move nor ``RESOLVE``.
+            NertsError: (a :class:`ValueError`) if ``event`` is neither a move nor ``RESOLVE``.
 
         >>> import nertslib as nl
         >>> from nertslib.replay import Replay

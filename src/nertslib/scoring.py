@@ -11,6 +11,7 @@ from __future__ import annotations
 import attrs
 
 from nertslib.cards import KING, OWNER, RANK
+from nertslib.errors import NertsError
 from nertslib.state import EndReason, GameState
 from nertslib.variants import Variant
 
@@ -135,7 +136,7 @@ def _check_hands(
         for h in value
     ):
         msg = f"Match.hands must be a tuple of {inst.seats}-int tuples; got {value!r}"
-        raise ValueError(msg)
+        raise NertsError(msg)
 
 
 def _check_match_seats(inst: Match, _attr: attrs.Attribute[int], value: int) -> None:
@@ -179,11 +180,11 @@ class Match:
         """This match with one more hand: an :class:`Outcome` or a tuple of scores.
 
         Raises:
-            ValueError: if the match is over or the scores do not fit the seats.
+            NertsError: if the match is over or the scores do not fit the seats.
         """
         if self.is_over:
             msg = "the match is over"
-            raise ValueError(msg)
+            raise NertsError(msg)
         scores = result.scores if isinstance(result, Outcome) else result
         return Match(self.variant, self.seats, (*self.hands, tuple(scores)))
 

@@ -39,28 +39,21 @@ whole format and the schema version policy.
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Mapping
-from operator import itemgetter
-from types import MappingProxyType
 from typing import Any, Final, TypeAlias, TypeVar, cast, overload
 
-from nertslib.cards import CARDS, MAX_SEATS, lookup
-from nertslib.context import context_for, plain_foundations
-from nertslib.errors import NertsError
+from nertslib.cards import MAX_PASSES, MAX_SEATS, OWNER
+from nertslib.errors import NertsError, parsed
 from nertslib.moves import Move
 from nertslib.notation import (
     CODE,
     CODE_IDS,
     FCODE,
     FND_INDEX,
-    hidden_run,
     parse_work,
-    pile_text,
-    read_work_text,
     work_codes,
 )
-from nertslib.quoting import excerpt
+from nertslib.quoting import clipped, excerpt
 from nertslib.replay import BATCH_NOTE_PREFIX, NOTE_PREFIX, RESOLVE, Batch, Event, Replay
 from nertslib.scoring import Outcome
 from nertslib.state import (
@@ -68,14 +61,12 @@ from nertslib.state import (
     EndReason,
     GameState,
     Layout,
-    NFENError,
-    full_decks,
-    hand_problem,
-    join_nfen,
-    misfit_problem,
+    SeatPiles,
+    position,
+    seat_layout,
 )
 from nertslib.variants import RULES_VERSION, Variant
-from nertslib.views import SeatView, View
+from nertslib.views import SeatView, SeatViewParts, View, seat_view_of, view_of
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -130,46 +121,8 @@ _STATE_KEYS: Final = (
 )
 _SEAT_KEYS: Final = ("nerts", "work", "stock", "waste", "passes")
 _SEAT_OPTIONAL: Final = ("down",)
-_SEAT_KEYSET: Final = frozenset(_SEAT_KEYS)
-_SEAT_KEYSET_DOWN: Final = _SEAT_KEYSET | {"down"}
-_JUST_LIST: Final = frozenset([list])
 _STATUSES: Final = ("play", "nerts", "stalemate")
 _REASONS: Final = tuple(r.value for r in EndReason)
-#: What follows the variant in a state's text, as :func:`_state_json` writes it.
-_AFTER_VARIANT: Final = ', "seats": ['
-#: Passes up to this many have a pseudo id of their own in :data:`_JSON_CODE` (a seat that has
-#: turned its waste over more often is written on its own).
-_PASSES_CODED: Final = 64
-#: Card id -> its code as a JSON string and the ", " after it, then the text between the
-#: piles of a seat (pseudo ids :data:`_TO_WORK` …), and around seats (:data:`_SEAT_START`,
-#: and ``_SEAT_END + passes``), then at ``card id + _LAST`` each code without the ", " (a
-#: pile's last card), for :func:`_state_json`.
-_JSON_CODE: Final = (
-    *(f'"{code}", ' for code in CODE),
-    '], "work": [[',
-    "], [",
-    ']], "stock": [',
-    '], "waste": [',
-    '{"nerts": [',
-    *(f'], "passes": {passes}}}, ' for passes in range(_PASSES_CODED)),
-    *(f'"{code}"' for code in CODE),
-)
-_TO_WORK, _NEXT_PILE, _TO_STOCK, _TO_WASTE, _SEAT_START, _SEAT_END = range(
-    len(CARDS), len(CARDS) + 6
-)
-_LAST: Final = _SEAT_END + _PASSES_CODED
-#: The same for foundation items, the brackets around each foundation, and the items without
-#: the ", " at ``card id + _FLAST``.
-_JSON_FCODE: Final = (
-    *(f'"{code}", ' for code in FCODE),
-    "[",
-    "], ",
-    *(f'"{code}"' for code in FCODE),
-)
-_OPEN, _CLOSE, _FLAST = len(CARDS), len(CARDS) + 1, len(CARDS) + 2
-_STATE_HEAD: Final = (
-    f'{{"schema": {SCHEMA_VERSION}, "type": "state", "rules_version": {RULES_VERSION}, "variant": '
-)
 
 
 def _fail(where: str, problem: str, value: object) -> SerializationError:
@@ -336,112 +289,9 @@ def to_json(value: Value, *, indent: int | None = None) -> str:
 
     .. versionadded:: 0.1.0
     """
-    if indent is None and isinstance(value, GameState):
-        return _state_json(value)
     data = to_data(value)
     # the data holds no floats; the default encoder (no keywords) is the fastest
     return json.dumps(data) if indent is None else json.dumps(data, indent=indent)
-
-
-def _codes_json(codes: list[str]) -> str:
-    # card codes are plain ASCII without quotes or backslashes: no escaping needed
-    return '["' + '", "'.join(codes) + '"]' if codes else "[]"
-
-
-def _state_json(state: GameState) -> str:
-    """``json.dumps(to_data(state))``, written directly: the usual seats in one join.
-
-    States are the documents hosts write most, and most of their text is card codes.
-    """
-    variant = json.dumps(_variant_data(state.variant))
-    parts = [_STATE_HEAD, variant, _AFTER_VARIANT]
-    flat = _seats_flat(state.layouts)
-    if flat is None:
-        parts.append(", ".join([_seat_json(one) for one in state.layouts]))
-    else:
-        parts.append("".join(itemgetter(*flat)(_JSON_CODE))[:-2])  # (the last seat's ", ")
-    fnd = ""
-    if state.fnd:
-        # one join over all foundation items and pseudo ids for the brackets (as the seats;
-        # a foundation is never empty)
-        flat = []
-        for pile in state.fnd:
-            flat.append(_OPEN)
-            flat += pile
-            flat[-1] += _FLAST
-            flat.append(_CLOSE)
-        fnd = "".join(itemgetter(*flat)(_JSON_FCODE))[:-2]
-    if state.status is None:
-        status = '"play", "caller": null'
-    elif state.status is EndReason.NERTS:
-        status = f'"nerts", "caller": {state.caller}'
-    else:
-        status = '"stalemate", "caller": null'
-    parts.append(
-        f'], "foundations": [{fnd}], "status": {status}, '
-        f'"stalled": {"true" if state.stalled else "false"}, '
-        f'"resolutions": {state.resolutions}, "seed": {state.seed}}}'
-    )
-    return "".join(parts)
-
-
-def _seats_flat(layouts: tuple[Layout, ...]) -> list[int] | None:
-    """The ids of :data:`_JSON_CODE` that write ``layouts`` (``None``: pile by pile).
-
-    Every card code of the seats goes into one join: each code carries the ", " that follows
-    it but a pile's last (its id moved by _LAST, so no ", " has to be cut before a "]"),
-    and the text between the piles and around the seats comes from pseudo
-    ids. A seat with face-down cards or bound jokers, or that has turned its waste over 64
-    times or more, is written pile by pile (and then every seat).
-    """
-    flat: list[int] = []
-    for lay in layouts:
-        if lay.down or lay.bound or lay.passes >= _PASSES_CODED:
-            return None
-        flat.append(_SEAT_START)
-        if lay.nerts:
-            flat += lay.nerts
-            flat[-1] += _LAST
-        flat.append(_TO_WORK)
-        first = True
-        for pile in lay.work:
-            if first:
-                first = False
-            else:
-                flat.append(_NEXT_PILE)
-            if pile:
-                flat += pile
-                flat[-1] += _LAST
-        deck, cursor = lay.deck, lay.cursor
-        flat.append(_TO_STOCK)
-        if cursor < len(deck):
-            flat += deck[: cursor - 1 if cursor else None : -1]  # the stock, top first
-            flat[-1] += _LAST
-        flat.append(_TO_WASTE)
-        if cursor:
-            flat += deck[:cursor]
-            flat[-1] += _LAST
-        flat.append(_SEAT_END + lay.passes)
-    return flat
-
-
-def _seat_json(lay: Layout) -> str:
-    """One seat of :func:`_state_json`, pile by pile (any seat: face-down cards, bound jokers)."""
-    code = CODE.__getitem__
-    deck, cursor = lay.deck, lay.cursor
-    work = ", ".join([_codes_json(work_codes(p, lay.bound)) for p in lay.work])
-    parts = ['{"nerts": ', _codes_json(list(map(code, lay.nerts))), ', "work": [', work]
-    if lay.down:
-        down = ", ".join([_codes_json(list(map(code, p))) for p in lay.down])
-        parts += ['], "down": [', down]
-    parts += [
-        '], "stock": ',
-        _codes_json(list(map(code, reversed(deck[cursor:])))),
-        ', "waste": ',
-        _codes_json(list(map(code, deck[:cursor]))),
-        f', "passes": {lay.passes}}}',
-    ]
-    return "".join(parts)
 
 
 # --- reading: shapes ----------------------------------------------------------------------------
@@ -480,13 +330,18 @@ def _list(value: object, where: str, what: str) -> list[Any]:
 
 def _pile(value: object, where: str, table: Mapping[str, int]) -> tuple[int, ...]:
     codes = _list(value, where, "card codes")
+    return _ids(codes, where, table, "expected a card code such as '10H' or 'QS'")
+
+
+def _ids(codes: list[Any], where: str, table: Mapping[str, int], expected: str) -> tuple[int, ...]:
+    """The ids of ``codes`` by ``table``; the first that is no key of it is refused."""
     try:
         return tuple([table[c] for c in codes])
     except (KeyError, TypeError):
         pass
     for i, c in enumerate(codes):
         if not isinstance(c, str) or c not in table:
-            raise _fail(f"{where}[{i}]", "expected a card code such as '10H' or 'QS'", c)
+            raise _fail(f"{where}[{i}]", expected, c)
     raise AssertionError  # pragma: no cover - some code was bad
 
 
@@ -515,14 +370,7 @@ def _fnd_pile(value: object, where: str) -> tuple[int, ...]:
     codes = _list(value, where, "card codes with owner seats")
     if not codes:
         raise _fail(where, "a foundation is never empty", codes)
-    try:
-        return tuple([FND_INDEX[c] for c in codes])
-    except (KeyError, TypeError):
-        pass
-    for i, c in enumerate(codes):
-        if not isinstance(c, str) or c not in FND_INDEX:
-            raise _fail(f"{where}[{i}]", "expected a card code + owner seat such as '6H0'", c)
-    raise AssertionError  # pragma: no cover - some code was bad
+    return _ids(codes, where, FND_INDEX, "expected a card code + owner seat such as '6H0'")
 
 
 def _variant_from(data: object, where: str) -> Variant:
@@ -538,88 +386,25 @@ def _variant_from(data: object, where: str) -> Variant:
 # --- reading: states ----------------------------------------------------------------------------
 
 
-#: A seat's bound jokers when it has none (only the long way fills a dict of its own).
-_NO_BINDS: Final[Mapping[int, int]] = MappingProxyType({})
-
-
-class _Seat:
-    """One seat of a state document, its shape checked (not yet its cards' legality)."""
-
-    __slots__ = ("binds", "cursor", "deck", "down", "nerts", "passes", "work")
-
-    binds: Mapping[int, int]
-    nerts: tuple[int, ...]
-    work: tuple[tuple[int, ...], ...]
-    deck: tuple[int, ...]
-    """Stock and waste as the layout keeps them: one deck, the waste first."""
-    cursor: int
-    down: tuple[tuple[int, ...], ...]
-    passes: int
-
-    def __init__(self, data: object, seat: int, nwork: int) -> None:
-        # (the name for messages, f"seats[{seat}]", is made only where one may be needed)
-        if type(data) is not dict or (
-            data.keys() != _SEAT_KEYSET and data.keys() != _SEAT_KEYSET_DOWN
-        ):
-            _keys(data, f"seats[{seat}]", _SEAT_KEYS, _SEAT_OPTIONAL)
-        d = cast("dict[str, Any]", data)
-        table = CODE_IDS[seat]
-        self.binds = _NO_BINDS
-        if not self._read_plain(d, table, nwork):
-            self._read_checked(d, seat, nwork, table)  # finds the first problem, for the message
-        self.down = _down_piles(d, seat, nwork, table)
-        passes = d["passes"]
-        self.passes = (
-            passes if type(passes) is int and passes >= 0 else _int(passes, f"seats[{seat}].passes")
-        )
-
-    def _read_plain(self, d: dict[str, Any], table: Mapping[str, int], nwork: int) -> bool:
-        """Read piles of canonical codes in lists, in C; ``False`` for anything else."""
-        try:
-            nerts = d["nerts"]
-            work = d["work"]
-            stock = d["stock"]
-            waste = d["waste"]
-            # the shapes are checked below (a string or a dict gets here too)
-            self.nerts = lookup(table, nerts)
-            self.work = tuple([lookup(table, p) for p in work])
-            self.deck = lookup(table, waste + stock[::-1])
-            self.cursor = len(waste)
-        except (KeyError, TypeError):
-            return False
-        return _pile_lists(nerts, work, stock, waste, nwork)
-
-    def _read_checked(
-        self, d: dict[str, Any], seat: int, nwork: int, table: Mapping[str, int]
-    ) -> None:
-        """Read the piles value by value, raising for the first that is wrong."""
-        where = f"seats[{seat}]"
-        binds: dict[int, int] = {}
-        self.binds = binds
-        self.nerts = _pile(d["nerts"], f"{where}.nerts", table)
-        work = _list(d["work"], f"{where}.work", "work piles")
-        if len(work) != nwork:
-            raise _fail(f"{where}.work", f"expected {nwork} work piles", work)
-        self.work = tuple(
-            _work_pile(p, f"{where}.work[{i}]", table, seat, binds) for i, p in enumerate(work)
-        )
-        stock_ids = _pile(d["stock"], f"{where}.stock", table)
-        waste_ids = _pile(d["waste"], f"{where}.waste", table)
-        self.deck = waste_ids + stock_ids[::-1]
-        self.cursor = len(waste_ids)
-
-    def nfen(self) -> str:
-        """The seat as its NFEN field (for the NFEN reader's checks and messages)."""
-        binds = self.binds
-        parts = [pile_text(self.nerts)]
-        down = self.down or ((),) * len(self.work)
-        parts += [
-            f"{pile_text(d)}~{read_work_text(w, binds)}" if d else read_work_text(w, binds)
-            for d, w in zip(down, self.work, strict=True)
-        ]
-        stock, waste = self.deck[self.cursor :][::-1], self.deck[: self.cursor]
-        parts += [pile_text(stock), pile_text(waste), str(self.passes)]
-        return "|".join(parts)
+def _seat_piles(data: object, seat: int, nwork: int) -> SeatPiles:
+    """One seat of a state document: its piles, their shapes checked (not their legality)."""
+    where = f"seats[{seat}]"
+    _keys(data, where, _SEAT_KEYS, _SEAT_OPTIONAL)
+    d = cast("dict[str, Any]", data)
+    table = CODE_IDS[seat]
+    binds: dict[int, int] = {}
+    nerts = _pile(d["nerts"], f"{where}.nerts", table)
+    work = _list(d["work"], f"{where}.work", "work piles")
+    if len(work) != nwork:
+        raise _fail(f"{where}.work", f"expected {nwork} work piles", work)
+    piles = tuple(
+        _work_pile(p, f"{where}.work[{i}]", table, seat, binds) for i, p in enumerate(work)
+    )
+    stock = _pile(d["stock"], f"{where}.stock", table)
+    waste = _pile(d["waste"], f"{where}.waste", table)
+    down = _down_piles(d, seat, nwork, table)
+    passes = _int(d["passes"], f"{where}.passes", 0, MAX_PASSES)
+    return SeatPiles(nerts, piles, down, stock, waste, passes, binds)
 
 
 def _down_piles(
@@ -643,12 +428,6 @@ def _state_from(data: dict[str, Any]) -> GameState:
 def _foundations_from(value: object) -> tuple[tuple[int, ...], ...]:
     """The ``"foundations"`` value of a document as card ids, each pile's shape checked."""
     fnd_data = _list(value, "foundations", "foundation piles")
-    try:  # canonical items in lists: looked up in C; anything else goes pile by pile
-        fnd = tuple([lookup(FND_INDEX, p) for p in fnd_data])
-        if _JUST_LIST.issuperset(map(type, fnd_data)) and all(fnd_data):
-            return fnd
-    except (KeyError, TypeError):
-        pass
     return tuple([_fnd_pile(p, f"foundations[{k}]") for k, p in enumerate(fnd_data)])
 
 
@@ -665,185 +444,51 @@ def _status_from(status_text: object, caller_data: object, n: int) -> tuple[EndR
     return (None if status_text == "play" else EndReason.STALEMATE), -1
 
 
-def _state_body(data: dict[str, Any], variant: Variant) -> GameState:
-    """The state of a document whose keys are checked, given its variant."""
+def _seats_of(data: dict[str, Any]) -> list[Any]:
+    """The ``"seats"`` value of a state or view document: a list of 1 to 8 items."""
     seats_data = _list(data["seats"], "seats", "seats")
-    n = len(seats_data)
-    if not 1 <= n <= MAX_SEATS:
+    if not 1 <= len(seats_data) <= MAX_SEATS:
         raise _fail("seats", f"a hand has 1 to {MAX_SEATS} seats", seats_data)
-    nwork = variant.work_pile_count(n)
-    # the usual document read and checked in one pass a seat; anything else the long way
-    quick = None if variant.jokers_per_deck else _plain_seats(seats_data, variant, nwork)
-    seats = [_Seat(s, i, nwork) for i, s in enumerate(seats_data)] if quick is None else []
-    fnd = _foundations_from(data["foundations"])
+    return seats_data
+
+
+def _hand_of(data: dict[str, Any], n: int) -> tuple[EndReason | None, int, bool, int]:
+    """The status, caller, stalled flag and resolution count of an ``n``-seat document."""
     status, caller = _status_from(data["status"], data["caller"], n)
     stalled = data["stalled"]
     if type(stalled) is not bool:
         raise _fail("stalled", "expected true or false", stalled)
-    resolutions = _int(data["resolutions"], "resolutions")
+    return status, caller, stalled, _int(data["resolutions"], "resolutions")
+
+
+def _state_body(data: dict[str, Any], variant: Variant) -> GameState:
+    """The state of a document whose keys are checked, given its variant."""
+    seats_data = _seats_of(data)
+    n = len(seats_data)
+    nwork = variant.work_pile_count(n)
+    seats = [_seat_piles(s, i, nwork) for i, s in enumerate(seats_data)]
+    fnd = _foundations_from(data["foundations"])
+    hand = _hand_of(data, n)
     seed = _int(data["seed"], "seed", 0, SEED_LIMIT - 1)
-    if quick is None:
-        quick = _checked_seats(variant, seats)
-    if quick is not None:
-        layouts, every = quick
-        state = _state_of(variant, layouts, every, fnd, status, caller, stalled, resolutions, seed)
-        if state is not None:
-            return state
-    if not seats:  # (read in one pass above)
-        seats = [_Seat(s, i, nwork) for i, s in enumerate(seats_data)]
-    # Something is off (or merely unusual): NFEN decides, with its exact checks and messages.
-    nfen = join_nfen(
-        variant, fnd, [s.nfen() for s in seats], status, caller, stalled, resolutions, f"s{seed}"
-    )
     try:
-        return GameState.from_nfen(nfen)
-    except NFENError as exc:
-        why = str(exc)
-        prefix = f"bad NFEN {excerpt(nfen)}: "
-        why = why.removeprefix(prefix)
-        msg = f"state: not a legal position: {why}"
+        variant.check_seats(n)
+        layouts = [seat_layout(variant, i, piles) for i, piles in enumerate(seats)]
+        _check_owners(fnd, n)
+        return position(variant, layouts, fnd, hand, seed)
+    except SerializationError:
+        raise
+    except NertsError as exc:
+        msg = f"state: not a legal position: {clipped(str(exc))}"
         raise SerializationError(msg) from exc
 
 
-def _checked_seats(variant: Variant, seats: list[_Seat]) -> tuple[list[Layout], list[int]] | None:
-    """The layouts of read seats and every card in them, if each seat is plainly legal.
-
-    A fast subset of the NFEN checks of a seat (any seat :class:`_Seat` reads, face-down
-    cards included), as :func:`_plain_seats` does them for the usual seats; with
-    :func:`_state_of`, whatever it accepts, NFEN accepts as the same state
-    (``tests/test_serialize.py`` checks this). ``None`` sends the document the NFEN way.
-    """
-    if variant.jokers_per_deck:
-        return None  # jokers: the NFEN way checks the piles under their identities
-    max_passes = variant.max_stock_passes
-    klondike = variant.work_pile_layout == "klondike"
-    layouts = []
-    every: list[int] = []
-    for seat, s in enumerate(seats):
-        if len(s.nerts) > variant.nerts_pile_size:
-            return None
-        if max_passes is not None and s.passes > max_passes:
-            return None
-        down = s.down
-        if down:
-            if not any(down):
-                down = ()
-            elif not klondike or any(d and not w for d, w in zip(down, s.work, strict=True)):
-                return None
-        if misfit_problem(seat, s.work):
-            return None
-        every += s.nerts
-        every += s.deck
-        for pile in s.work:
-            every += pile
-        for pile in down:
-            every += pile
-        layouts.append(Layout(seat, s.nerts, s.work, s.deck, s.cursor, s.passes, down, ()))
-    return layouts, every
-
-
-def _plain_seats(
-    seats_data: list[Any], variant: Variant, nwork: int
-) -> tuple[list[Layout], list[int]] | None:
-    """The layouts of seats as :func:`to_json` writes them and every card in them, or ``None``.
-
-    What :class:`_Seat` and :func:`_checked_seats` do between them, in one pass a seat, for
-    seats without face-down cards whose piles are canonical codes in lists and legal as they
-    lie. Any other seat, shape or problem returns ``None``: the document is then read the
-    long way, which also words what is wrong.
-    """
-    max_passes = variant.max_stock_passes
-    most = sys.maxsize if max_passes is None else max_passes
-    layouts = []
-    every: list[int] = []
-    for seat, d in enumerate(seats_data):
-        lay = _plain_seat(d, seat, nwork, most, variant.nerts_pile_size)
-        if lay is None:
-            return None
-        layouts.append(lay)
-        every += lay.nerts
-        every += lay.deck
-        for pile in lay.work:
-            every += pile
-    return layouts, every
-
-
-def _pile_lists(nerts: object, work: object, stock: object, waste: object, nwork: int) -> bool:
-    """Whether a seat's piles in a JSON document are lists, ``nwork`` work piles of lists."""
-    return (
-        type(nerts) is list
-        and type(work) is list
-        and len(work) == nwork
-        and _JUST_LIST.issuperset(map(type, work))
-        and type(stock) is list
-        and type(waste) is list
-    )
-
-
-def _plain_seat(d: object, seat: int, nwork: int, most: int, size: int) -> Layout | None:
-    """One seat for :func:`_plain_seats` (``most``: passes allowed, ``size``: Nerts pile)."""
-    # five keys, and these five below (a KeyError otherwise): no face-down cards
-    if type(d) is not dict or len(d) != len(_SEAT_KEYS):
-        return None
-    try:
-        nerts = d["nerts"]
-        work = d["work"]
-        stock = d["stock"]
-        waste = d["waste"]
-        passes = d["passes"]
-        if not (
-            _pile_lists(nerts, work, stock, waste, nwork)
-            and type(passes) is int
-            and 0 <= passes <= most
-            and len(nerts) <= size
-        ):
-            return None
-        table = CODE_IDS[seat]
-        piles = tuple([lookup(table, p) for p in work])
-        deck = lookup(table, waste + stock[::-1])
-        nerts_ids = lookup(table, nerts)
-    except (KeyError, TypeError):
-        return None
-    if misfit_problem(seat, piles):
-        return None
-    return Layout(seat, nerts_ids, piles, deck, len(waste), passes, (), ())
-
-
-def _state_of(
-    variant: Variant,
-    layouts: list[Layout],
-    every: list[int],
-    fnd: tuple[tuple[int, ...], ...],
-    status: EndReason | None,
-    caller: int,
-    stalled: bool,
-    resolutions: int,
-    seed: int,
-) -> GameState | None:
-    """The state of seats checked as they lie (``every``: their cards), if the rest passes.
-
-    The checks that take the whole position: the foundations, each card once, the caller's
-    empty Nerts pile. ``None`` if any fails (the caller then lets NFEN word the problem).
-    """
-    n = len(layouts)
-    try:
-        ctx = context_for(variant, n)
-    except ValueError:
-        return None
-    if not plain_foundations(fnd, ctx, variant.tie_policy == "both_keep"):
-        return None
-    for pile in fnd:
-        every += pile
-    full = full_decks(n, 52 + variant.jokers_per_deck)
-    if len(every) != len(full) or full.difference(every):  # each card once (see state.py)
-        return None
-    if caller >= 0 and layouts[caller].nerts:
-        return None
-    nerts = [len(lay.nerts) for lay in layouts]
-    face_down = [[len(d) for d in lay.down] for lay in layouts]
-    if hand_problem(variant, nerts, face_down, fnd, status, stalled, resolutions):
-        return None  # the NFEN way words it
-    return GameState(variant, tuple(layouts), fnd, status, caller, stalled, resolutions, seed)
+def _check_owners(fnd: tuple[tuple[int, ...], ...], n: int) -> None:
+    """Refuse a foundation card of a seat that does not play, as the NFEN reader words it."""
+    for k, pile in enumerate(fnd):
+        for c in pile:
+            if OWNER[c] >= n:
+                msg = f"foundation {k}: {excerpt(FCODE[c])} is not a card code + owner seat"
+                raise NertsError(msg)
 
 
 # --- reading: the other documents ---------------------------------------------------------------
@@ -935,8 +580,8 @@ _SEAT_VIEW_KEYS: Final = (
 _MAX_COUNT: Final = 999
 
 
-def _seat_view_nfen(data: object, seat: int, nwork: int) -> str:
-    """One seat of a view document as its view NFEN field, every value's type checked."""
+def _seat_view_parts(data: object, seat: int, nwork: int) -> SeatViewParts:
+    """One seat of a view document, every value's type checked (not yet the view's rules)."""
     where = f"seats[{seat}]"
     _keys(data, where, _SEAT_VIEW_KEYS, ("down",))
     d = cast("dict[str, Any]", data)
@@ -963,44 +608,34 @@ def _seat_view_nfen(data: object, seat: int, nwork: int) -> str:
     waste = _pile(d["waste"], f"{where}.waste", table)
     if len(waste) > waste_size:
         raise _fail(f"{where}.waste", f"shows more cards than waste_size {waste_size}", d["waste"])
-    passes = _int(d["passes"], f"{where}.passes", 0, _MAX_COUNT)
-
-    parts = [hidden_run(nerts_size - len(nerts), nerts)]
-    parts += [
-        f"{k}?~{read_work_text(p, binds)}" if k else read_work_text(p, binds)
-        for k, p in zip(down, work, strict=True)
-    ]
-    parts += [hidden_run(stock, ()), hidden_run(waste_size - len(waste), waste), str(passes)]
-    return "|".join(parts)
+    passes = _int(d["passes"], f"{where}.passes", 0, MAX_PASSES)
+    hidden_w = waste_size - len(waste)
+    return SeatViewParts(
+        nerts_size - len(nerts), nerts, tuple(work), tuple(down), binds, stock, hidden_w, waste,
+        passes,
+    )  # fmt: skip
 
 
 def _view_from(data: dict[str, Any]) -> View:
-    """A view document, its shapes checked here and the view itself by :meth:`View.from_nfen`."""
+    """A view document, its shapes checked here and the view by the view readers' checks."""
     _keys(data, "view", _HEADER + _VIEW_KEYS)
     variant = _variant_from(data["variant"], "variant")
-    seats_data = _list(data["seats"], "seats", "seats")
+    seats_data = _seats_of(data)
     n = len(seats_data)
-    if not 1 <= n <= MAX_SEATS:
-        raise _fail("seats", f"a hand has 1 to {MAX_SEATS} seats", seats_data)
     viewer = data["viewer"]
     if viewer is not None:
         viewer = _int(viewer, "viewer", 0, n - 1)
     nwork = variant.work_pile_count(n)
-    seats = [_seat_view_nfen(s, i, nwork) for i, s in enumerate(seats_data)]
-    fnd_data = _list(data["foundations"], "foundations", "foundation piles")
-    fnd = tuple([_fnd_pile(p, f"foundations[{k}]") for k, p in enumerate(fnd_data)])
-    status, caller = _status_from(data["status"], data["caller"], n)
-    stalled = data["stalled"]
-    if type(stalled) is not bool:
-        raise _fail("stalled", "expected true or false", stalled)
-    resolutions = _int(data["resolutions"], "resolutions")
-    last = "v-" if viewer is None else f"v{viewer}"
-    nfen = join_nfen(variant, fnd, seats, status, caller, stalled, resolutions, last)
+    seats = [_seat_view_parts(s, i, nwork) for i, s in enumerate(seats_data)]
+    fnd = _foundations_from(data["foundations"])
+    hand = _hand_of(data, n)
     try:
-        return View.from_nfen(nfen)
-    except NFENError as exc:
-        why = str(exc).removeprefix(f"bad view NFEN {nfen!r}: ")
-        msg = f"view: no position shows this view: {why}"
+        variant.check_seats(n)
+        views = [seat_view_of(variant, i, viewer, parts) for i, parts in enumerate(seats)]
+        _check_owners(fnd, n)
+        return view_of(variant, viewer, views, fnd, hand)
+    except NertsError as exc:
+        msg = f"view: no position shows this view: {clipped(str(exc))}"
         raise SerializationError(msg) from exc
 
 
@@ -1125,21 +760,16 @@ def from_json(text: str | bytes, expect: type[Any] | None = None) -> Value:
 
     .. versionadded:: 0.1.0
     """
-    try:
-        data = (
-            _DECODER.decode(text)  # json.loads would build a decoder for the keyword each call
-            if type(text) is str
-            else json.loads(text, parse_constant=_no_constant)
-        )
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        msg = f"not JSON: {exc}"
-        raise SerializationError(msg) from None
-    except RecursionError:  # the decoder recurses once per level of brackets
-        msg = "not JSON that nertslib reads: nested too deeply"
-        raise SerializationError(msg) from None
-    except TypeError:
-        raise _fail("text", "expected a str or bytes of JSON", text) from None
-    return from_data(data, expect)
+    if not isinstance(text, str | bytes | bytearray):
+        raise _fail("text", "expected a str or bytes of JSON", text)
+    return from_data(parsed(_json_value, text, "JSON", SerializationError), expect)
+
+
+def _json_value(text: str | bytes | bytearray) -> object:
+    # json.loads would build a decoder for the keyword each call
+    if isinstance(text, str):
+        return _DECODER.decode(text)
+    return json.loads(text, parse_constant=_no_constant)
 
 
 def _no_constant(name: str) -> object:

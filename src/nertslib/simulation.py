@@ -4,9 +4,11 @@ A simulation is a list of *tasks* numbered from 0. Task ``t`` plays deal ``t`` (
 ``seed + t``) with the bots in the order given; with ``paired=True`` every deal is played once
 per rotation of the bots over the seats (task ``t`` is deal ``t // seats``, rotation
 ``t % seats``: seat ``s`` gets bot ``(s + rotation) % seats``), so that the luck of the deal
-cancels between the bots. A task depends on its number alone, never on the worker that runs
-it, so the result is the same for any number of worker processes and for either backend:
-:func:`run_chunk` is the one function of (settings, chunk) that both call.
+cancels between the bots. The bot in seat ``s`` of the deal with seed ``d`` is
+``make_bot(name, seed=d * MAX_SEATS + s)``: every seat draws its own random moves. A task
+depends on its number alone, never on the worker that runs it, so the result is the same for
+any number of worker processes and for either backend: :func:`run_chunk` is the one function
+of (settings, chunk) that both call.
 
 >>> import nertslib as nl
 >>> result = nl.simulate(6, seats=2, bots=("greedy", "random"), seed=3, workers=1)
@@ -34,10 +36,10 @@ from typing import Any, Final, Literal
 
 import attrs
 
-from nertslib import bots as bots_module
-from nertslib.bots import Bot, RandomBot, greedy_bot, run_hand
+from nertslib.bots import BOT_NAMES, Bot, make_bot, run_hand
 from nertslib.cards import MAX_SEATS
 from nertslib.deal import deal
+from nertslib.errors import NertsError
 from nertslib.scoring import hand_scores
 from nertslib.state import EndReason
 from nertslib.variants import Variant, get
@@ -62,55 +64,42 @@ Z95: Final = 1.959964
 
 
 def bot_names() -> tuple[str, ...]:
-    """The bot names :func:`bot_named` knows.
+    """The built-in bot names: :data:`nertslib.bots.BOT_NAMES`.
 
     >>> from nertslib.simulation import bot_names
-    >>> {"greedy", "random"} <= set(bot_names())
-    True
+    >>> bot_names()
+    ('greedy', 'random', 'search')
     """
-    return tuple(getattr(bots_module, "BOT_NAMES", ("greedy", "random")))
+    return BOT_NAMES
 
 
 def bot_named(name: str, seed: int = 0) -> Bot:
-    """A new bot by name (``"greedy"``, ``"random"``, …), seeded with ``seed``.
+    """A new bot for ``name``, seeded with ``seed``: :func:`nertslib.bots.make_bot`.
 
-    Uses ``nertslib.bots.make_bot`` when the library has it, so every bot it knows is
-    available here too.
+    Any spec ``make_bot`` takes works: a built-in name, ``"search:N"``, ``"module:name"``.
 
     Raises:
-        ValueError: for an unknown name, listing the known ones.
+        NertsError: (a :class:`ValueError`) for an unknown name, listing the known ones.
 
     >>> import nertslib as nl
     >>> from nertslib.simulation import bot_named
-    >>> state = nl.deal("standard", seats=2, seed=1)
-    >>> bot_named("greedy")(state, 0) == nl.greedy_bot(state, 0)
+    >>> mine = nl.view(nl.deal("standard", seats=2, seed=1), 0)
+    >>> bot_named("greedy")(mine, 0) == nl.greedy_bot(mine, 0)
     True
-    >>> bot_named("random", seed=5)(state, 0) == bot_named("random", seed=5)(state, 0)
+    >>> bot_named("random", seed=5)(mine, 0) == bot_named("random", seed=5)(mine, 0)
     True
     >>> bot_named("chess")
     Traceback (most recent call last):
     ...
-    ValueError: unknown bot: 'chess' (known: greedy, random...)
-    """
-    if name not in bot_names():
-        msg = f"unknown bot: {name!r} (known: {', '.join(bot_names())})"
-        raise ValueError(msg)
-    make = getattr(bots_module, "make_bot", None)
-    if make is not None:
-        bot: Bot = make(name, seed=seed)
-        return bot
-    if name == "greedy":
-        return greedy_bot
-    if name == "random":
-        return RandomBot(seed)
-    msg = f"no bot called {name!r} in this version"  # pragma: no cover - BOT_NAMES lists it
-    raise ValueError(msg)  # pragma: no cover
+    nertslib.errors.NertsError: unknown bot 'chess'; known bots: greedy, random, search (or search:N)
+    """  # noqa: E501 - a doctest output line
+    return make_bot(name, seed)
 
 
 def _check_bots(inst: Settings, _attr: attrs.Attribute[Any], value: tuple[str, ...]) -> None:
     if len(value) not in (1, inst.seats):
         msg = f"give one bot for every seat or one for all: {inst.seats} seats, bots {value!r}"
-        raise ValueError(msg)
+        raise NertsError(msg)
     for name in value:
         bot_named(name)
 
@@ -126,13 +115,13 @@ def _check_seats(inst: Settings, _attr: attrs.Attribute[Any], value: int) -> Non
 def _positive(_inst: object, attr: attrs.Attribute[Any], value: int) -> None:
     if type(value) is not int or value < 1:
         msg = f"{attr.name} must be an int >= 1; got {value!r}"
-        raise ValueError(msg)
+        raise NertsError(msg)
 
 
 def _seed(_inst: object, _attr: attrs.Attribute[Any], value: int) -> None:
     if type(value) is not int or value < 0:
         msg = f"seed must be an int >= 0; got {value!r}"
-        raise ValueError(msg)
+        raise NertsError(msg)
 
 
 @attrs.frozen
@@ -458,7 +447,7 @@ def simulate(
         differ or ``paired``, else per seat.
 
     Raises:
-        ValueError: for bad settings (unknown bot or variant, wrong number of bots, …).
+        NertsError: for bad settings (unknown bot or variant, wrong number of bots, …).
         ConnectionError: if ``backend="ray"`` cannot start or reach Ray.
 
     >>> import nertslib as nl
@@ -479,10 +468,10 @@ def simulate(
     count = _cores() if workers is None else workers
     if type(count) is not int or count < 1:
         msg = f"workers must be an int >= 1; got {workers!r}"
-        raise ValueError(msg)
+        raise NertsError(msg)
     if backend not in ("processes", "ray"):
         msg = f"backend must be 'processes' or 'ray'; got {backend!r}"
-        raise ValueError(msg)
+        raise NertsError(msg)
     chunks = _chunk_args(settings, count)
     began = time.perf_counter()
     source = (

@@ -29,8 +29,7 @@ import enum
 from collections import Counter
 from collections.abc import Callable, Sequence
 from itertools import chain, pairwise
-from operator import itemgetter
-from typing import Final, cast
+from typing import Final, NamedTuple, cast
 
 import attrs
 
@@ -39,34 +38,34 @@ from nertslib.cards import (
     DECK_SPAN,
     FACE,
     JOKER_OF,
-    MAX_SEATS,
     OWNER,
     SUIT,
     Card,
-    EvalRepr,
     parse_card_id,
 )
-from nertslib.context import Context, context_for, need_index, plain_foundations
+from nertslib.context import Context, context_for, need_index
+from nertslib.errors import NertsError
 from nertslib.jokers import KING_OPEN, bind_piles, pile_problem
 from nertslib.notation import (
-    CODE,
     FCODE,
     FND_INDEX,
+    ascii_digits,
+    parse_passes,
     parse_pile,
     parse_work,
+    passes_problem,
     pile_text,
-    plain_piles,
     work_pile_text,
 )
 from nertslib.predicates import fits_work, foundation_problem
-from nertslib.quoting import clipped, excerpt
+from nertslib.quoting import EvalRepr, clipped, excerpt
 from nertslib.render import render_state
 from nertslib.variants import Variant
 
 __all__ = ["EndReason", "GameState", "Layout", "NFENError"]
 
 
-class NFENError(ValueError):
+class NFENError(NertsError):
     """A string is not a valid NFEN position; the message quotes it and says why.
 
     >>> import nertslib as nl
@@ -292,11 +291,10 @@ class GameState:
         >>> nfen.split()[0], nfen.split()[1], nfen.split()[-3:]
         ('standard', '-', ['play', 'r0', 's3'])
         """
-        seats = _plain_seats_nfen(self.layouts)
         return join_nfen(
             self.variant,
             self.fnd,
-            [_layout_nfen(lay) for lay in self.layouts] if seats is None else [seats],
+            [_layout_nfen(lay) for lay in self.layouts],
             self.status,
             self.caller,
             self.stalled,
@@ -370,17 +368,8 @@ def join_nfen(
 
 
 def _foundations_nfen(fnd: tuple[tuple[int, ...], ...]) -> str:
-    """The foundations field of NFEN but for its ``-`` when there are none (one join)."""
-    if not fnd:
-        return ""
-    flat: list[int] = []
-    for pile in fnd:
-        flat += pile
-        flat.append(_FOUNDATION_BREAK)
-    if len(flat) == 2:  # one card: itemgetter of one id would return the code, not a tuple
-        return FCODE[flat[0]]
-    flat.pop()
-    return ".".join(itemgetter(*flat)(_WRITE_FCODE)).replace("./.", "/")
+    """The foundations field of NFEN but for its ``-`` when there are none."""
+    return "/".join(".".join(map(FCODE.__getitem__, pile)) for pile in fnd)
 
 
 def _layout_nfen(lay: Layout) -> str:
@@ -396,49 +385,6 @@ def _layout_nfen(lay: Layout) -> str:
         parts.extend(work_pile_text(p, lay.bound) for p in lay.work)
     parts += [pile_text(stock), pile_text(lay.deck[: lay.cursor]), str(lay.passes)]
     return "|".join(parts)
-
-
-def _plain_seats_nfen(layouts: tuple[Layout, ...]) -> str | None:
-    """The seat fields of NFEN, space-separated, in one join (``None``: write them one by one).
-
-    Every card code of every seat goes through one ``itemgetter`` and one join, the text
-    between the piles and after each seat's passes coming from pseudo ids, and each pile's
-    last card from an id of its own without the ``.`` that follows the others (cheaper than a
-    join a pile, or a ``replace`` over the text). A layout with face-down cards or bound
-    jokers, or that has turned its waste over 64 times or more, is written pile by pile (and
-    then every layout).
-    """
-    flat: list[int] = []
-    for lay in layouts:
-        if lay.down or lay.bound or lay.passes >= _PASSES_CODED:
-            return None
-        if lay.nerts:
-            flat += lay.nerts
-            flat[-1] += _LAST_CODE
-        else:
-            flat.append(_EMPTY)
-        for pile in lay.work:
-            flat.append(_BREAK)
-            if pile:
-                flat += pile
-                flat[-1] += _LAST_CODE
-            else:
-                flat.append(_EMPTY)
-        deck, cursor = lay.deck, lay.cursor
-        flat.append(_BREAK)
-        if cursor < len(deck):
-            flat += deck[: cursor - 1 if cursor else None : -1]  # the stock, top first
-            flat[-1] += _LAST_CODE
-        else:
-            flat.append(_EMPTY)
-        flat.append(_BREAK)
-        if cursor:
-            flat += deck[:cursor]
-            flat[-1] += _LAST_CODE
-        else:
-            flat.append(_EMPTY)
-        flat.append(_SEAT_END + lay.passes)
-    return "".join(itemgetter(*flat)(_SEAT_CODE))[:-1]  # (the last seat's space)
 
 
 _MIN_TOKENS: Final = 6
@@ -487,8 +433,8 @@ def parse_status(
         and int(status_tok[6:]) < len(nerts_sizes)
     ):
         status, caller = EndReason.NERTS, int(status_tok[6:])
-        if nerts_sizes[caller]:
-            raise bad(text, f"seat {caller} ended the hand with cards in its Nerts pile")
+        if caller_problem(caller, nerts_sizes):
+            raise bad(text, caller_problem(caller, nerts_sizes))
     else:
         raise bad(
             text, f"status must be play, nerts:<seat> or stalemate, got {excerpt(status_tok)}"
@@ -503,11 +449,6 @@ def parse_status(
 SEED_LIMIT: Final = 1 << 64
 """Seeds are below this: the shuffle's generator keeps 64 bits, so a larger seed would deal
 the same hand as a smaller one."""
-
-
-def ascii_digits(text: str) -> bool:
-    """Whether ``text`` is a number in ASCII digits (``str.isdigit`` also takes ``'٣'``)."""
-    return text.isascii() and text.isdigit()
 
 
 def hand_problem(
@@ -548,32 +489,6 @@ def hand_problem(
     return ""
 
 
-#: Pseudo card id for :func:`_foundations_nfen`: a break between foundations.
-_FOUNDATION_BREAK: Final = len(CARDS)
-_WRITE_FCODE: Final = (*FCODE, "/")
-#: Passes up to this many have a pseudo id of their own in :data:`_SEAT_CODE` (a seat that
-#: has turned its waste over more often is written on its own).
-_PASSES_CODED: Final = 64
-#: For :func:`_plain_seats_nfen`: card id -> its code and the ``.`` after it, then pseudo ids
-#: for a break between piles, the end of a seat (``_SEAT_END + passes``) and an empty pile,
-#: then at ``card id + _LAST_CODE`` each code alone (a pile's last card).
-_SEAT_CODE: Final = (
-    *(f"{code}." for code in CODE),
-    "|",
-    *(f"|{passes} " for passes in range(_PASSES_CODED)),
-    "-",
-    *CODE,
-)
-_BREAK: Final = len(CARDS)
-_SEAT_END: Final = _BREAK + 1
-_EMPTY: Final = _SEAT_END + _PASSES_CODED
-_LAST_CODE: Final = _EMPTY + 1
-#: Per seat count n: canonical foundation items of seats below n -> card id.
-_FND_IDS: Final = tuple(
-    {item: c for item, c in FND_INDEX.items() if OWNER[c] < n} for n in range(MAX_SEATS + 1)
-)
-
-
 def full_decks(seats: int, per_deck: int) -> frozenset[int]:
     """Every card id of ``seats`` decks of ``per_deck`` cards (the readers' conservation check).
 
@@ -603,33 +518,15 @@ def _conservation_problem(ids: list[int], seats: int, jokers: int) -> str:
     return "cards of a seat that does not play"  # pragma: no cover
 
 
-def parse_foundations(
-    token: str, n: int, variant: Variant, ctx: Context | None = None
-) -> tuple[tuple[int, ...], ...]:
+def parse_foundations(token: str, n: int, variant: Variant) -> tuple[tuple[int, ...], ...]:
     """The foundations field of NFEN (shared by positions and views), each pile checked.
 
-    ``ctx``, if given, is ``context_for(variant, n)``.
-
     Raises:
-        ValueError: naming the foundation and what is wrong with it.
+        NertsError: (a :class:`ValueError`) naming the foundation and what is wrong with it.
     """
     if token == "-":
         return ()
-    if ctx is None:
-        ctx = context_for(variant, n)
-    ties = variant.tie_policy == "both_keep"
     texts = token.split("/")
-    # Most piles are plainly valid: canonical items of seats in play making a foundation by
-    # the tables, each pile looked up in C; anything else goes the long way, which also
-    # words the error.
-    table = _FND_IDS[n]
-    try:
-        piles = [itemgetter(*t.split("."))(table) if "." in t else (table[t],) for t in texts]
-    except KeyError:
-        pass
-    else:
-        if plain_foundations(piles, ctx, ties):
-            return tuple(piles)
     return tuple(_checked_foundation(k, pile_text, n, variant) for k, pile_text in enumerate(texts))
 
 
@@ -643,65 +540,85 @@ def _checked_foundation(k: int, pile_text: str, n: int, variant: Variant) -> tup
             continue
         if len(item) < 3 or not ascii_digits(item[-1]) or int(item[-1]) >= n:
             msg = f"foundation {k}: {excerpt(item)} is not a card code + owner seat"
-            raise ValueError(msg)
+            raise NertsError(msg)
         cards.append(parse_card_id(item[:-1], int(item[-1])))
     problem = foundation_problem(tuple(cards), variant, n)
     if problem:
         msg = f"foundation {k}: {problem}"
-        raise ValueError(msg)
+        raise NertsError(msg)
     return tuple(cards)
 
 
-def _parse_seat(  # noqa: PLR0912 - a flat list of checks
-    text: str, seat: int, tok: str, variant: Variant, nwork: int
-) -> Layout:
-    """Seat ``seat``'s field ``tok`` of NFEN ``text``, its piles checked."""
+class SeatPiles(NamedTuple):
+    """A seat's piles as a reader found them (card ids, bottom first), not yet checked."""
+
+    nerts: tuple[int, ...]
+    work: tuple[tuple[int, ...], ...]
+    #: The face-down cards under each work pile, or ``()``.
+    down: tuple[tuple[int, ...], ...]
+    stock: tuple[int, ...]
+    waste: tuple[int, ...]
+    passes: int
+    #: The bindings of the jokers in the work piles, by card id.
+    binds: dict[int, int]
+
+
+def seat_layout(variant: Variant, seat: int, piles: SeatPiles) -> Layout:
+    """Seat ``seat``'s layout of ``piles``, checked: the one home of the checks of a seat.
+
+    Every reader (NFEN, JSON) builds its seats here.
+
+    Raises:
+        NertsError: naming the first problem.
+    """
+    work = piles.work
+    down = piles.down if any(piles.down) else ()
+    if down and variant.work_pile_layout != "klondike":
+        msg = f"seat {seat} has face-down work cards outside the Klondike layout"
+        raise NertsError(msg)
+    for i, hidden in enumerate(down):
+        if hidden and not work[i]:
+            msg = f"seat {seat}'s work pile {i} has face-down cards but no top"
+            raise NertsError(msg)
+    problem = passes_problem(piles.passes, seat, variant.max_stock_passes)
+    if len(piles.nerts) > variant.nerts_pile_size:
+        problem = problem or f"seat {seat}'s Nerts pile is larger than the variant deals"
+    if not variant.jokers_per_deck:
+        problem = problem or misfit_problem(seat, work)
+    if problem:
+        raise NertsError(problem)
+    bound = check_joker_piles(variant, seat, work, piles.binds) if variant.jokers_per_deck else ()
+    deck = piles.waste + piles.stock[::-1]
+    return Layout(seat, piles.nerts, work, deck, len(piles.waste), piles.passes, down, bound)
+
+
+def _parse_seat(tok: str, seat: int, nwork: int) -> SeatPiles:
+    """Seat ``seat``'s field ``tok`` of NFEN: its piles, read (:func:`seat_layout` checks)."""
     parts = tok.split("|")
     if len(parts) != nwork + 4:
-        raise _bad(text, f"seat {seat} needs {nwork + 4} '|'-separated fields, has {len(parts)}")
+        msg = f"seat {seat} needs {nwork + 4} '|'-separated fields, has {len(parts)}"
+        raise NertsError(msg)
     binds: dict[int, int] = {}
+    down_parts = [p.partition("~") if "~" in p else ("-", "", p) for p in parts[1 : 1 + nwork]]
+    work = tuple(
+        [
+            parse_pile(p, seat) if "(" not in p else parse_work(p, seat, binds)
+            for _, _, p in down_parts
+        ]
+    )
+    hidden_parts = [d for d, _, _ in down_parts]
     down: tuple[tuple[int, ...], ...] = ()
-    piles = None
-    if "~" not in tok and "(" not in tok:
-        piles = plain_piles(parts[:-1], seat)
-    if piles is not None:
-        nerts, work, stock, waste = piles[0], tuple(piles[1:-2]), piles[-2], piles[-1]
-    else:
-        nerts = parse_pile(parts[0], seat)
-        down_parts = [p.partition("~") if "~" in p else ("-", "", p) for p in parts[1 : 1 + nwork]]
-        work = tuple(
-            [
-                parse_pile(p, seat) if "(" not in p else parse_work(p, seat, binds)
-                for _, _, p in down_parts
-            ]
-        )
-        hidden_parts = [d for d, _, _ in down_parts]
-        if hidden_parts.count("-") != nwork:
-            down = tuple([parse_pile(d, seat) for d in hidden_parts])
-        if not any(down):
-            down = ()
-        elif variant.work_pile_layout != "klondike":
-            raise _bad(text, f"seat {seat} has face-down work cards outside the Klondike layout")
-        for i, hidden in enumerate(down):
-            if hidden and not work[i]:
-                raise _bad(text, f"seat {seat}'s work pile {i} has face-down cards but no top")
-        stock = parse_pile(parts[1 + nwork], seat)
-        waste = parse_pile(parts[2 + nwork], seat)
-    if not ascii_digits(parts[-1]):
-        raise _bad(text, f"seat {seat}'s passes must be a number, got {excerpt(parts[-1])}")
-    passes = int(parts[-1])
-    if variant.max_stock_passes is not None and passes > variant.max_stock_passes:
-        raise _bad(text, f"seat {seat} has turned its waste over more often than allowed")
-    if len(nerts) > variant.nerts_pile_size:
-        raise _bad(text, f"seat {seat}'s Nerts pile is larger than the variant deals")
-    bound: tuple[int, ...] = ()
-    if variant.jokers_per_deck:
-        bound = check_joker_piles(variant, seat, work, binds)
-    else:
-        problem = misfit_problem(seat, work)
-        if problem:
-            raise _bad(text, problem)
-    return Layout(seat, nerts, work, waste + stock[::-1], len(waste), passes, down, bound)
+    if hidden_parts.count("-") != nwork:
+        down = tuple([parse_pile(d, seat) for d in hidden_parts])
+    return SeatPiles(
+        parse_pile(parts[0], seat),
+        work,
+        down,
+        parse_pile(parts[1 + nwork], seat),
+        parse_pile(parts[2 + nwork], seat),
+        parse_passes(parts[-1], seat, None),
+        binds,
+    )
 
 
 def misfit_problem(seat: int, work: tuple[tuple[int, ...], ...] | list[tuple[int, ...]]) -> str:
@@ -716,67 +633,15 @@ def misfit_problem(seat: int, work: tuple[tuple[int, ...], ...] | list[tuple[int
     return ""
 
 
-def _plain_seat(tok: str, seat: int, variant: Variant, nwork: int, ids: list[int]) -> Layout | None:
-    """Seat field ``tok`` read and checked in one pass if it is plainly legal, else ``None``.
-
-    For the usual seat of a variant without jokers: canonical codes, no face-down cards, up
-    to 63 passes. Its cards go onto ``ids``. Anything else, or any problem, returns ``None``:
-    :func:`_parse_seat` then reads it, and words what is wrong.
-    """
-    if "~" in tok or "(" in tok:
-        return None
-    parts = tok.split("|")
-    passes = _PASSES_READ.get(parts[-1])
-    max_passes = variant.max_stock_passes
-    if (
-        len(parts) != nwork + 4
-        or passes is None
-        or (max_passes is not None and passes > max_passes)
-    ):
-        return None
-    piles = plain_piles(parts[:-1], seat)
-    if piles is None or len(piles[0]) > variant.nerts_pile_size:
-        return None
-    work = tuple(piles[1:-2])
-    if misfit_problem(seat, work):
-        return None
-    deck = piles[-1] + piles[-2][::-1]
-    ids += piles[0]
-    ids += deck
-    for pile in work:
-        ids += pile
-    return Layout(seat, piles[0], work, deck, len(piles[-1]), passes, (), ())
-
-
-#: Passes as NFEN writes them, up to 63, by their text (read by a lookup, not ``int``).
-_PASSES_READ: Final = {str(k): k for k in range(_PASSES_CODED)}
-
-
 def _parse_nfen(text: str) -> GameState:
     tokens, variant, seat_tokens = split_nfen(text, "NFEN", _bad)
     n = len(seat_tokens)
     nwork = variant.work_pile_count(n)
-    ids: list[int] = []  # the position's cards (list extends run in C)
-    layouts = []
-    jokers = variant.jokers_per_deck
-    for seat, tok in enumerate(seat_tokens):
-        lay = None if jokers else _plain_seat(tok, seat, variant, nwork, ids)
-        if lay is None:
-            lay = _parse_seat(text, seat, tok, variant, nwork)
-            ids += lay.nerts
-            ids += lay.deck
-            for pile in (*lay.work, *lay.down):
-                ids += pile
-        layouts.append(lay)
-    ctx = context_for(variant, n)
-    fnd = parse_foundations(tokens[1], n, variant, ctx)
-    for pile in fnd:
-        ids += map(JOKER_OF.__getitem__, pile) if variant.jokers_per_deck else pile
-    full = full_decks(n, 52 + variant.jokers_per_deck)
-    # Each card once: as many ids as cards, and no card missing among them (a difference
-    # with the full set needs no set of the ids; the sort is only for the message).
-    if len(ids) != len(full) or full.difference(ids):
-        raise _bad(text, _conservation_problem(sorted(ids), n, variant.jokers_per_deck))
+    layouts = [
+        seat_layout(variant, seat, _parse_seat(tok, seat, nwork))
+        for seat, tok in enumerate(seat_tokens)
+    ]
+    fnd = parse_foundations(tokens[1], n, variant)
     status_tok, res_tok, seed_tok = tokens[-3:]
     status, caller, stalled, resolutions = parse_status(
         text, status_tok, res_tok, [len(lay.nerts) for lay in layouts], _bad
@@ -786,6 +651,45 @@ def _parse_nfen(text: str) -> GameState:
     seed = int(seed_tok[1:])
     if seed >= SEED_LIMIT:
         raise _bad(text, f"the seed must be below 2**64, got {excerpt(seed_tok[1:])}")
+    return position(variant, layouts, fnd, (status, caller, stalled, resolutions), seed)
+
+
+def position(
+    variant: Variant,
+    layouts: list[Layout],
+    fnd: tuple[tuple[int, ...], ...],
+    hand: tuple[EndReason | None, int, bool, int],
+    seed: int,
+) -> GameState:
+    """The state of checked seats and these parts, checked as a whole (every reader's last step).
+
+    ``hand`` is (status, caller, stalled, resolutions). The foundations, each card exactly
+    once, the caller's empty Nerts pile, and :func:`hand_problem`.
+
+    Raises:
+        NertsError: naming the first problem.
+    """
+    status, caller, stalled, resolutions = hand
+    n = len(layouts)
+    # (in the order the NFEN reader meets them: the caller is read with the status)
+    problem = foundations_problem(fnd, variant, n) or caller_problem(
+        caller, [len(lay.nerts) for lay in layouts]
+    )
+    if problem:
+        raise NertsError(problem)
+    ids: list[int] = []  # the position's cards (list extends run in C)
+    for lay in layouts:
+        ids += lay.nerts
+        ids += lay.deck
+        for pile in (*lay.work, *lay.down):
+            ids += pile
+    for pile in fnd:
+        ids += map(JOKER_OF.__getitem__, pile) if variant.jokers_per_deck else pile
+    full = full_decks(n, 52 + variant.jokers_per_deck)
+    # Each card once: as many ids as cards, and no card missing among them (a difference
+    # with the full set needs no set of the ids; the sort is only for the message).
+    if len(ids) != len(full) or full.difference(ids):
+        raise NertsError(_conservation_problem(sorted(ids), n, variant.jokers_per_deck))
     problem = hand_problem(
         variant,
         [len(lay.nerts) for lay in layouts],
@@ -796,10 +700,24 @@ def _parse_nfen(text: str) -> GameState:
         resolutions,
     )
     if problem:
-        raise _bad(text, problem)
-    return GameState(
-        variant, tuple(layouts), tuple(fnd), status, caller, stalled, resolutions, seed
-    )
+        raise NertsError(problem)
+    return GameState(variant, tuple(layouts), fnd, status, caller, stalled, resolutions, seed)
+
+
+def foundations_problem(fnd: Sequence[tuple[int, ...]], variant: Variant, n: int) -> str:
+    """Why some pile of ``fnd`` is not a foundation of an ``n``-seat hand (``""``: none)."""
+    for k, pile in enumerate(fnd):
+        problem = foundation_problem(pile, variant, n)
+        if problem:
+            return f"foundation {k}: {problem}"
+    return ""
+
+
+def caller_problem(caller: int, nerts_sizes: Sequence[int]) -> str:
+    """Why seat ``caller`` (``-1``: none) cannot have called Nerts (``""``: it can)."""
+    if caller >= 0 and nerts_sizes[caller]:
+        return f"seat {caller} ended the hand with cards in its Nerts pile"
+    return ""
 
 
 def check_joker_piles(
@@ -808,15 +726,15 @@ def check_joker_piles(
     """Check a joker variant's work piles and return the layout's canonical ``bound``.
 
     Raises:
-        ValueError: naming the problem.
+        NertsError: (a :class:`ValueError`) naming the problem.
     """
     kings = [card for card, key in binds.items() if key == KING_OPEN]
     if kings and variant.space_fill != "king_only":
         msg = f"seat {seat}: {CARDS[kings[0]]} stands for a King only where Kings fill spaces"
-        raise ValueError(msg)
+        raise NertsError(msg)
     if len(kings) < len(binds) and variant.joker_binding != "permanent":
         msg = f"seat {seat}: joker_binding='while_covered' keeps no bindings"
-        raise ValueError(msg)
+        raise NertsError(msg)
     # a joker the deck does not hold has no slot to bind it in (the deck check comes later)
     for pile in work:
         for card in pile:
@@ -825,7 +743,7 @@ def check_joker_piles(
                     f"seat {seat}'s work piles hold {CARDS[card]}, but the variant deals "
                     f"{variant.jokers_per_deck} joker(s)"
                 )
-                raise ValueError(msg)
+                raise NertsError(msg)
     raw = [-1] * variant.jokers_per_deck
     for card, key in binds.items():  # every bound joker lies in a work pile: checked above
         raw[FACE[card] - 52] = key
@@ -834,7 +752,7 @@ def check_joker_piles(
         problem = pile_problem(pile, bound)
         if problem:
             msg = f"seat {seat}'s work pile {i}: {problem}"
-            raise ValueError(msg)
+            raise NertsError(msg)
     if variant.joker_binding == "permanent":
         bound = bind_piles(work, bound, variant.jokers_per_deck)
     return bound

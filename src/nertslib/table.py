@@ -25,6 +25,7 @@ Reason.STOCK_NOT_EMPTY
 
 from __future__ import annotations
 
+import collections
 import itertools
 import math
 import threading
@@ -100,7 +101,11 @@ class _Subscription:
         return self.callback(event)
 
 
-def _notify(subscribers: tuple[Callable[[Event], object], ...], events: list[Event]) -> None:
+#: The subscriptions an event goes to, as they were when it was logged.
+_Subscribers = tuple[Callable[[Event], object], ...]
+
+
+def _notify(subscribers: _Subscribers, events: list[Event]) -> None:
     """Give each event to each subscriber; the first exception is raised once all have run."""
     failure: BaseException | None = None
     for event in events:
@@ -192,9 +197,11 @@ class Table:
         "_call_grace",
         "_clock",
         "_deliver",
+        "_delivering",
         "_events",
         "_lock",
         "_open_call",
+        "_outbox",
         "_start",
         "_state",
         "_subscribers",
@@ -226,6 +233,10 @@ class Table:
         # Subscribers are called outside _lock; _deliver keeps their calls in log order.
         self._subscribers: tuple[Callable[[Event], object], ...] = ()
         self._deliver = threading.RLock()
+        # Events logged by a callback's own submission wait here until the events before
+        # them have reached every subscriber (the callback runs inside that delivery).
+        self._outbox: collections.deque[tuple[_Subscribers, list[Event]]] = collections.deque()
+        self._delivering = False
 
     @property
     def state(self) -> GameState:
@@ -295,7 +306,7 @@ class Table:
                     for i, (move, result) in enumerate(zip(batch, results, strict=True))
                 )
                 new, subscribers = self._events[seq:], self._subscribers
-            _notify(subscribers, new)
+            self._publish(subscribers, new)
         return results
 
     def resolve_stalemate(self) -> bool:
@@ -316,8 +327,30 @@ class Table:
                 self._events.append(event)
                 self._batches += 1
                 subscribers = self._subscribers
-            _notify(subscribers, [event])
+            self._publish(subscribers, [event])
         return True
+
+    def _publish(self, subscribers: _Subscribers, events: list[Event]) -> None:
+        """Deliver ``events`` after every event before them (called holding ``_deliver``).
+
+        A callback that submits runs this again on its own thread, inside the delivery of
+        an earlier event: its events are queued, and the outer call delivers them next.
+        """
+        self._outbox.append((subscribers, events))
+        if self._delivering:
+            return
+        self._delivering = True
+        failure: BaseException | None = None
+        try:
+            while self._outbox:
+                try:
+                    _notify(*self._outbox.popleft())
+                except Exception as exc:  # re-raised below, once the queue is empty
+                    failure = failure or exc
+        finally:
+            self._delivering = False
+        if failure is not None:
+            raise failure
 
     def subscribe(self, callback: Callable[[Event], object]) -> Callable[[], None]:
         """Call ``callback(event)`` with each new ``Event``; returns an unsubscribe function.

@@ -23,9 +23,9 @@ import attrs
 
 from nertslib import context
 from nertslib.bots import greedy_bot
-from nertslib.cards import CARDS, DECK_SPAN, FACE, JOKER_OF, KEY, ON
+from nertslib.cards import CARDS, DECK_SPAN, FACE, JOKER_OF, KEY, MAX_PASSES, ON
 from nertslib.deal import SplitMix64, deal
-from nertslib.errors import IllegalMoveError
+from nertslib.errors import IllegalMoveError, NertsError
 from nertslib.jokers import KING_OPEN
 from nertslib.moves import Move
 from nertslib.rules import (
@@ -37,9 +37,10 @@ from nertslib.rules import (
     pile_problem,
 )
 from nertslib.scoring import hand_scores, outcome
-from nertslib.state import EndReason, GameState
+from nertslib.state import EndReason, GameState, Layout, SeatPiles, position, seat_layout
 from nertslib.stuck import all_stuck, resolve_stalemate
 from nertslib.variants import Variant
+from nertslib.views import view
 
 __all__ = ["SimReport", "clear_caches", "random_sim_test", "state_problems", "step_problems"]
 
@@ -70,7 +71,10 @@ def state_problems(state: GameState) -> list[str]:
     """Every broken invariant of one state, as sentences; ``[]`` for a valid state.
 
     Checks conservation (each seat's deck exactly once across all piles), foundation order,
-    work-pile order, pile counts and sizes, the stock cursor, and the end-of-hand fields.
+    work-pile order, pile counts and sizes, the stock cursor, and the end-of-hand fields;
+    a state that passes these must pass the checks every reader makes
+    (:func:`nertslib.state.seat_layout` and :func:`nertslib.state.position`), the one
+    position validator of the NFEN and JSON readers.
 
     >>> import nertslib as nl
     >>> from nertslib.testing import state_problems
@@ -101,7 +105,28 @@ def state_problems(state: GameState) -> list[str]:
         twice = sorted(CARDS[c].code + str(c // DECK_SPAN) for c, x in counts.items() if x > 1)
         missing = sorted(CARDS[c].code + str(c // DECK_SPAN) for c in expected - set(counts))
         problems.append(f"conservation broken: twice {twice}, missing {missing}")
-    return problems + _end_problems(state)
+    # a state these checks accept, every reader must accept: the readers' own checks
+    return problems + _end_problems(state) or _reader_problems(state)
+
+
+def _reader_problems(state: GameState) -> list[str]:
+    """What the readers' checks (:func:`~nertslib.state.seat_layout`, ``position``) refuse."""
+    v = state.variant
+    try:
+        layouts = [seat_layout(v, lay.seat, _seat_piles(lay)) for lay in state.layouts]
+        hand = (state.status, state.caller, state.stalled, state.resolutions)
+        position(v, layouts, state.fnd, hand, state.seed)
+    except NertsError as exc:
+        return [f"a reader refuses it: {exc}"]
+    return []
+
+
+def _seat_piles(lay: Layout) -> SeatPiles:
+    """A layout's piles as a reader finds them, its bound jokers by card id."""
+    stock, waste = lay.deck[lay.cursor :][::-1], lay.deck[: lay.cursor]
+    base = lay.seat * DECK_SPAN + 52
+    binds = {base + j: key for j, key in enumerate(lay.bound) if key >= 0}
+    return SeatPiles(lay.nerts, lay.work, lay.down, stock, waste, lay.passes, binds)
 
 
 def _seat_problems(state: GameState, seat: int) -> list[str]:
@@ -119,6 +144,8 @@ def _seat_problems(state: GameState, seat: int) -> list[str]:
         problems.append(f"seat {seat}'s stock cursor {lay.cursor} is out of range")
     if v.max_stock_passes is not None and lay.passes > v.max_stock_passes:
         problems.append(f"seat {seat} exceeded the pass limit")
+    if not 0 <= lay.passes <= MAX_PASSES:
+        problems.append(f"seat {seat}'s pass count {lay.passes} is outside 0..MAX_PASSES")
     if v.jokers_per_deck:
         problems.extend(_joker_problems(state, seat))
     else:
@@ -228,7 +255,7 @@ def random_sim_test(  # noqa: PLR0912 - one check per invariant
             if not moves:
                 continue
             if rng.below(1000) < greedy_share * 1000:
-                move = greedy_bot(state, seat) or moves[rng.below(len(moves))]
+                move = greedy_bot(view(state, seat), seat) or moves[rng.below(len(moves))]
             else:
                 move = moves[rng.below(len(moves))]
             after = apply(state, move)

@@ -28,8 +28,8 @@ from typing import Any, Final, Literal, cast, get_args
 import attrs
 
 from nertslib.cards import MAX_JOKERS, MAX_SEATS
-from nertslib.errors import NertsError
-from nertslib.quoting import excerpt
+from nertslib.errors import NertsError, parsed
+from nertslib.quoting import clipped, excerpt
 
 __all__ = [
     "RULES_VERSION",
@@ -68,7 +68,7 @@ def _refuse_unsupported(name: str, value: object) -> None:
             f"Variant.{name}={value!r} is a rules.md knob that this version of "
             "nertslib does not implement yet"
         )
-        raise ValueError(msg)
+        raise NertsError(msg)
 
 
 def _one_of(*allowed: object) -> Any:
@@ -76,7 +76,7 @@ def _one_of(*allowed: object) -> Any:
         if value not in allowed or type(value) is not type(allowed[0]):
             shown = ", ".join(repr(a) for a in allowed)
             msg = f"Variant.{attr.name} must be one of {shown}; got {excerpt(value)}"
-            raise ValueError(msg)
+            raise NertsError(msg)
         _refuse_unsupported(attr.name, value)
 
     return check
@@ -91,7 +91,7 @@ def _int_in(low: int, high: int | None) -> Any:
         if type(value) is not int or value < low or (high is not None and value > high):
             bound = f"{low}..{high}" if high is not None else f">= {low}"
             msg = f"Variant.{attr.name} must be an int {bound}; got {excerpt(value)}"
-            raise ValueError(msg)
+            raise NertsError(msg)
         _refuse_unsupported(attr.name, value)
 
     return check
@@ -102,7 +102,7 @@ def _check_work_piles(_inst: object, _attr: attrs.Attribute[Any], value: object)
         return
     if type(value) is not int or not 1 <= value <= 8:
         msg = f"Variant.work_piles must be an int 1..8 or 'by_seat_count'; got {excerpt(value)}"
-        raise ValueError(msg)
+        raise NertsError(msg)
 
 
 def _check_passes(_inst: object, _attr: attrs.Attribute[Any], value: object) -> None:
@@ -111,7 +111,7 @@ def _check_passes(_inst: object, _attr: attrs.Attribute[Any], value: object) -> 
             "Variant.max_stock_passes must be None (unlimited) or an int >= 0; "
             f"got {excerpt(value)}"
         )
-        raise ValueError(msg)
+        raise NertsError(msg)
 
 
 def _check_teams(_inst: object, _attr: attrs.Attribute[Any], value: object) -> None:
@@ -127,7 +127,7 @@ def _check_teams(_inst: object, _attr: attrs.Attribute[Any], value: object) -> N
             "Variant.teams must be None or a tuple of disjoint, non-empty tuples of seat "
             f"numbers 0..{MAX_SEATS - 1}; got {excerpt(value)}"
         )
-        raise ValueError(msg)
+        raise NertsError(msg)
 
 
 def _to_teams(value: object) -> object:
@@ -148,7 +148,7 @@ class Variant:
     >>> nl.Variant(stock_turn=2)
     Traceback (most recent call last):
     ...
-    ValueError: Variant.stock_turn must be one of 1, 3; got 2
+    nertslib.errors.NertsError: Variant.stock_turn must be one of 1, 3; got 2
 
     ``repr`` rebuilds the value from its spec string (see :meth:`to_spec`):
 
@@ -272,7 +272,7 @@ class Variant:
                     f"Variant.work_pile_layout='klondike' with {most} work piles and a "
                     f"{self.nerts_pile_size}-card Nerts pile deals {dealt} cards; a deck has 52"
                 )
-                raise ValueError(msg)
+                raise NertsError(msg)
 
     # --- derived rules, resolved per seat count -------------------------------------------
 
@@ -342,11 +342,11 @@ class Variant:
         """Build a variant from :meth:`to_dict` output; missing fields take standard values.
 
         Raises:
-            ValueError: for an unknown field or an invalid value.
+            NertsError: (a :class:`ValueError`) for an unknown field or an invalid value.
         """
         if not isinstance(cast(object, data), Mapping):
             msg = f"a Variant is built from a mapping of its fields, got {excerpt(data)}"
-            raise ValueError(msg)
+            raise NertsError(msg)
         known = {a.name for a in attrs.fields(cls)}
         unknown = sorted(
             k if isinstance(cast(object, k), str) and len(k) <= _NAME_LIMIT else excerpt(k)
@@ -355,7 +355,7 @@ class Variant:
         )
         if unknown:
             msg = f"unknown Variant field(s): {', '.join(unknown[:8])}"
-            raise ValueError(msg)
+            raise NertsError(msg)
         return cls(**data)
 
     def to_json(self) -> str:
@@ -367,16 +367,16 @@ class Variant:
         """Inverse of :meth:`to_json`.
 
         Raises:
-            ValueError: for malformed JSON (or a value that is not a ``str`` or ``bytes``) or
+            NertsError: for malformed JSON (or a value that is not a ``str`` or ``bytes``) or
                 invalid fields.
         """
         if not isinstance(cast(object, text), str | bytes | bytearray):
             msg = f"a Variant's JSON is a str, got {excerpt(text)}"
-            raise ValueError(msg)
-        data = _loads(json.loads, text, "JSON")
+            raise NertsError(msg)
+        data = parsed(json.loads, text, "JSON")
         if not isinstance(data, dict):
             msg = f"a Variant is a JSON object, got {excerpt(text)}"
-            raise ValueError(msg)
+            raise NertsError(msg)
         return cls.from_dict(data)
 
     # --- TOML (added for issue 4; kept apart from the JSON methods above) ----------------
@@ -429,25 +429,25 @@ class Variant:
         >>> nl.Variant.from_toml("stock_turn = 2")
         Traceback (most recent call last):
         ...
-        ValueError: Variant.stock_turn must be one of 1, 3; got 2
+        nertslib.errors.NertsError: Variant.stock_turn must be one of 1, 3; got 2
 
         Raises:
-            ValueError: for malformed TOML, an unknown key (a nested table is one), or a
+            NertsError: for malformed TOML, an unknown key (a nested table is one), or a
                 value of the wrong type or out of range; the message names the field.
 
         .. versionadded:: 0.1.0
         """
         if not isinstance(cast(object, text), str):
             msg = f"a Variant's TOML is a str, got {excerpt(text)}"
-            raise ValueError(msg)
-        data = _loads(tomllib.loads, text, "TOML")
+            raise NertsError(msg)
+        data = cast(dict[str, Any], parsed(tomllib.loads, text, "TOML"))
         passes = data.get("max_stock_passes")
         if "max_stock_passes" in data and (type(passes) is not int or passes < 0):
             msg = (
                 "Variant.max_stock_passes must be an int >= 0 (leave the key out for "
                 f"unlimited passes: TOML has no null); got {excerpt(passes)}"
             )
-            raise ValueError(msg)
+            raise NertsError(msg)
         return cls.from_dict(data)
 
     def to_spec(self) -> str:
@@ -477,11 +477,11 @@ class Variant:
         """Inverse of :meth:`to_spec`: ``"preset,field=value,..."``.
 
         Raises:
-            ValueError: for an unknown preset or field, or an invalid value.
+            NertsError: (a :class:`ValueError`) for an unknown preset or field, or an invalid value.
         """
         if not isinstance(cast(object, spec), str) or not spec:
             msg = f"not a variant spec: {excerpt(spec)}"
-            raise ValueError(msg)
+            raise NertsError(msg)
         head, *rest = spec.split(",")
         base = get(head)
         if not rest:
@@ -494,7 +494,7 @@ class Variant:
                     f"not a variant spec item (expected field=value): {excerpt(item)} "
                     f"in {excerpt(spec, around=item)}"
                 )
-                raise ValueError(msg)
+                raise NertsError(msg)
             changes[key] = _parse_teams(raw) if key == "teams" else _parse_spec_value(raw)
         data = base.to_dict()
         data.update(changes)
@@ -502,21 +502,6 @@ class Variant:
 
     def __repr__(self) -> str:
         return f"Variant.from_spec({self.to_spec()!r})"
-
-
-def _loads(parse: Any, text: str | bytes | bytearray, what: str) -> Any:
-    """``parse(text)`` for the JSON and TOML readers, every failure a ValueError.
-
-    The parsers recurse once per nesting level: a kilobyte of brackets exhausts the stack.
-    """
-    try:
-        return parse(text)
-    except ValueError as exc:  # JSONDecodeError, TOMLDecodeError, UnicodeDecodeError
-        msg = f"not {what}: {exc}"
-        raise ValueError(msg) from None
-    except RecursionError:
-        msg = f"not {what} that nertslib reads: nested too deeply"
-        raise ValueError(msg) from None
 
 
 def _diff(base: Variant, other: Variant) -> list[tuple[str, Any]]:
@@ -580,14 +565,14 @@ def _toml_value(value: object) -> str:
     if isinstance(value, tuple):
         return "[" + ", ".join(_toml_value(v) for v in value) + "]"
     msg = f"no TOML form for {value!r}"
-    raise ValueError(msg)
+    raise NertsError(msg)
 
 
 def _format_of(path: str | os.PathLike[str]) -> str:
     suffix = Path(path).suffix.lower()
     if suffix not in _FORMATS:
         msg = f"cannot tell the format of {os.fspath(path)!r}: name it *.json or *.toml"
-        raise ValueError(msg)
+        raise NertsError(msg)
     return suffix
 
 
@@ -611,19 +596,21 @@ def load(path: str | os.PathLike[str]) -> Variant:
     ...house.toml: Variant.stock_turn must be one of 1, 3; got '1'
 
     Raises:
-        ValueError: for a suffix other than ``.json`` or ``.toml``, or for a file that does
+        NertsError: for a suffix other than ``.json`` or ``.toml``, or for a file that does
             not hold a valid variant (the message starts with the path and names the field).
         OSError: if the file cannot be read.
 
     .. versionadded:: 0.1.0
     """
     fmt = _format_of(path)
-    text = Path(path).read_text(encoding="utf-8")
+    text = Path(path).read_bytes()
     try:
-        return Variant.from_json(text) if fmt == ".json" else Variant.from_toml(text)
-    except ValueError as exc:
-        msg = f"{os.fspath(path)}: {exc}"
-        raise ValueError(msg) from None
+        if fmt == ".json":
+            return Variant.from_json(text.decode("utf-8"))
+        return Variant.from_toml(text.decode("utf-8"))
+    except ValueError as exc:  # NertsError, or UnicodeDecodeError
+        msg = clipped(f"{os.fspath(path)}: {exc}")
+        raise NertsError(msg) from None
 
 
 def save(variant: Variant, path: str | os.PathLike[str]) -> None:
@@ -643,10 +630,10 @@ def save(variant: Variant, path: str | os.PathLike[str]) -> None:
     >>> nl.variants.save(nl.Variant(), "rules.yaml")
     Traceback (most recent call last):
     ...
-    ValueError: cannot tell the format of 'rules.yaml': name it *.json or *.toml
+    nertslib.errors.NertsError: cannot tell the format of 'rules.yaml': name it *.json or *.toml
 
     Raises:
-        ValueError: for a suffix other than ``.json`` or ``.toml`` (nothing is written).
+        NertsError: for a suffix other than ``.json`` or ``.toml`` (nothing is written).
         OSError: if the file cannot be written.
 
     .. versionadded:: 0.1.0
@@ -704,7 +691,7 @@ def register(name: str, variant: Variant, *aliases: str) -> None:
     :meth:`Variant.from_spec` and the command line from then on.
 
     Raises:
-        ValueError: if the name or an alias is taken or not a plain identifier.
+        NertsError: if the name or an alias is taken or not a plain identifier.
 
     (Registering changes the process for good, so this example only shows a refusal; see
     ``examples/house_rules.py`` for a registration.)
@@ -713,13 +700,13 @@ def register(name: str, variant: Variant, *aliases: str) -> None:
     >>> nl.variants.register("standard", nl.Variant())
     Traceback (most recent call last):
     ...
-    ValueError: preset name 'standard' is taken or not a plain name
+    nertslib.errors.NertsError: preset name 'standard' is taken or not a plain name
     """
     for key in (name, *aliases):
         folded = key.casefold()
         if not key.replace("_", "").replace("-", "").isalnum() or folded in _REGISTRY:
             msg = f"preset name {key!r} is taken or not a plain name"
-            raise ValueError(msg)
+            raise NertsError(msg)
     for key in (name, *aliases):
         _REGISTRY[key.casefold()] = (name, variant)
 
@@ -728,7 +715,7 @@ def get(name: str) -> Variant:
     """The preset called ``name`` or one of its aliases (case-insensitive).
 
     Raises:
-        ValueError: for an unknown name, listing the known ones.
+        NertsError: (a :class:`ValueError`) for an unknown name, listing the known ones.
 
     >>> import nertslib as nl
     >>> nl.variants.get("racing demon").caller_bonus
@@ -736,16 +723,16 @@ def get(name: str) -> Variant:
     >>> nl.variants.get("chess")
     Traceback (most recent call last):
     ...
-    ValueError: unknown variant: 'chess' (known: standard, nna, racing_demon, pounce)
-    """
+    nertslib.errors.NertsError: unknown variant: 'chess' (known: standard, nna, racing_demon, pounce)
+    """  # noqa: E501 - a doctest output line
     if not isinstance(cast(object, name), str):
         msg = f"a variant name is a str, got {excerpt(name)}"
-        raise ValueError(msg)
+        raise NertsError(msg)
     key = name.casefold().replace(" ", "_")
     hit = _REGISTRY.get(key)
     if hit is None:
         msg = f"unknown variant: {excerpt(name)} (known: {', '.join(names())})"
-        raise ValueError(msg)
+        raise NertsError(msg)
     return hit[1]
 
 

@@ -65,8 +65,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable
 from itertools import chain
-from operator import itemgetter
-from typing import Final, cast
+from typing import NamedTuple, cast
 
 import attrs
 
@@ -83,14 +82,12 @@ from nertslib.deal import shuffled
 from nertslib.errors import NertsError, ViewSeatError
 from nertslib.moves import Move, MoveKind
 from nertslib.notation import (
-    CODE_IDS,
-    CODE_INDEX,
-    EMPTY_PILE,
-    PILE_BREAK,
-    WRITE_CODE,
+    ascii_digits,
     hidden_run,
+    parse_passes,
+    parse_pile,
     parse_work,
-    plain_piles,
+    passes_problem,
     work_pile_text,
 )
 from nertslib.quoting import clipped, excerpt
@@ -102,8 +99,9 @@ from nertslib.state import (
     GameState,
     Layout,
     NFENError,
-    ascii_digits,
+    caller_problem,
     check_joker_piles,
+    foundations_problem,
     hand_problem,
     join_nfen,
     misfit_problem,
@@ -700,41 +698,8 @@ def _stock_probes(guess: GameState, seat: int) -> list[GameState]:
 # --- text forms -------------------------------------------------------------------------------
 
 
-#: :data:`nertslib.notation.WRITE_CODE` and, from :data:`_HIDDEN`, the hidden-card counts.
-_HIDDEN: Final = len(WRITE_CODE)
-_VIEW_CODE: Final = (*WRITE_CODE, *(f"{k}?" for k in range(DECK_SPAN + 1)))
-
-
 def _seat_nfen(sv: SeatView) -> str:
-    hidden = sv.nerts_size - len(sv.nerts)
-    hidden_waste = sv.waste_size - len(sv.waste)
-    if (
-        sv.down
-        or sv.bound
-        or not 0 <= hidden <= DECK_SPAN
-        or not 0 <= hidden_waste <= DECK_SPAN
-        or not 0 <= sv.stock_size <= DECK_SPAN
-    ):
-        return _seat_nfen_by_piles(sv)  # also writes counts no deal can give as they are
-    # one join, the piles told apart by separator ids (as state._plain_seats_nfen)
-    flat = [_HIDDEN + hidden] if hidden else []
-    flat += sv.nerts or (() if hidden else EMPTY_PILE)
-    for pile in sv.work:
-        flat.append(PILE_BREAK)
-        flat += pile or EMPTY_PILE
-    flat.append(PILE_BREAK)
-    flat.append(_HIDDEN + sv.stock_size if sv.stock_size else EMPTY_PILE[0])
-    flat.append(PILE_BREAK)
-    if hidden_waste:
-        flat.append(_HIDDEN + hidden_waste)
-    flat += sv.waste or (() if hidden_waste else EMPTY_PILE)
-    # itemgetter returns a tuple: flat has at least five items (three piles, two breaks)
-    text = ".".join(itemgetter(*flat)(_VIEW_CODE)).replace(".|.", "|")
-    return f"{text}|{sv.passes}"
-
-
-def _seat_nfen_by_piles(sv: SeatView) -> str:
-    """:func:`_seat_nfen` pile by pile: face-down work cards, bound jokers, odd counts."""
+    """One seat's field of view NFEN (counts no deal can give are written as they are)."""
     parts = [hidden_run(sv.nerts_size - len(sv.nerts), sv.nerts)]
     down = sv.down or (0,) * len(sv.work)
     parts.extend(
@@ -770,145 +735,136 @@ def _bad(text: str, why: str) -> NFENError:
     return NFENError(f"bad view NFEN {excerpt(text)}: {clipped(why)}")
 
 
-#: The canonical hidden-card counts ("1?" to "54?"), looked up instead of read.
-_COUNTS: Final = {f"{k}?": k for k in range(1, DECK_SPAN + 1)}
-
-
 def _count(item: str) -> int:
     digits = item[:-1]
     if item[-1:] != "?" or not ascii_digits(digits) or (count := int(digits)) < 1:
         msg = f"{excerpt(item)} is not a hidden-card count such as '12?'"
-        raise ValueError(msg)
+        raise NertsError(msg)
     return count
 
 
 def _parse_run(text: str, owner: int) -> tuple[int, tuple[int, ...]]:
     """A pile field: (hidden count, shown card ids)."""
-    if text == "-":
-        return 0, ()
-    items = text.split(".")
-    table = CODE_IDS[owner]
-    hidden = _COUNTS.get(items[0])
-    try:  # canonical codes after an optional count, looked up in C; others go the long way
-        if hidden is None:
-            return 0, itemgetter(*items)(table) if len(items) > 1 else (table[items[0]],)
-        if len(items) == 2:  # the usual hidden run: a count and the top
-            return hidden, (table[items[1]],)
-        return hidden, tuple(map(table.__getitem__, items[1:]))
-    except KeyError:
-        pass
-    hidden = _count(items[0]) if items[0].endswith("?") else 0
-    base = owner * DECK_SPAN
-    index = CODE_INDEX.get
-    return hidden, tuple(
-        [
-            base + (i if (i := index(code)) is not None else parse_code(code))
-            for code in items[1 if hidden else 0 :]
-        ]
+    head, dot, rest = text.partition(".")
+    if not head.endswith("?"):
+        return 0, parse_pile(text, owner)
+    if rest == "-":  # no card after a count: "-" is not one (parse_pile reads it as none)
+        parse_code(rest)
+    return _count(head), parse_pile(rest, owner) if dot else ()
+
+
+class SeatViewParts(NamedTuple):
+    """A seat of a view as a reader found it (card ids, bottom first), not yet checked."""
+
+    hidden_nerts: int
+    nerts: tuple[int, ...]
+    work: tuple[tuple[int, ...], ...]
+    #: The face-down cards under each work pile, one count per pile.
+    down: tuple[int, ...]
+    #: The bindings of the jokers in the work piles, by card id.
+    binds: dict[int, int]
+    stock: int
+    hidden_waste: int
+    waste: tuple[int, ...]
+    passes: int
+
+
+def seat_view_of(variant: Variant, seat: int, viewer: int | None, p: SeatViewParts) -> SeatView:
+    """Seat ``seat``'s part of a view for ``viewer``, checked: every view reader's seat step.
+
+    Raises:
+        NertsError: naming the first problem.
+    """
+    problem = _nerts_problem(variant, seat, p.hidden_nerts, p.nerts)
+    for i, (k, pile) in enumerate(zip(p.down, p.work, strict=True)):
+        if k and not pile:
+            problem = problem or _work_field_problem(seat, i)
+    if not variant.jokers_per_deck:
+        problem = problem or misfit_problem(seat, p.work)
+    if problem:
+        raise NertsError(problem)
+    bound = check_joker_piles(variant, seat, p.work, p.binds) if variant.jokers_per_deck else ()
+    if any(p.down) and variant.work_pile_layout != "klondike":
+        problem = f"seat {seat} has face-down work cards outside the Klondike layout"
+    problem = problem or _waste_problem(seat, viewer, p.hidden_waste, p.waste)
+    problem = problem or passes_problem(p.passes, seat, variant.max_stock_passes)
+    if not problem and p.hidden_nerts + len(p.nerts) > variant.nerts_pile_size:
+        problem = f"seat {seat}'s Nerts pile is larger than the variant deals"
+    if problem:
+        raise NertsError(problem)
+    down = p.down if any(p.down) else ()
+    nerts_size = p.hidden_nerts + len(p.nerts)
+    waste_size = p.hidden_waste + len(p.waste)
+    return SeatView(
+        seat, nerts_size, p.nerts, p.work, down, p.stock, waste_size, p.waste, p.passes, bound
     )
 
 
-def _parse_seat(tok: str, seat: int, viewer: int | None, variant: Variant, nwork: int) -> SeatView:
-    """Seat ``seat``'s field ``tok`` of a view NFEN, each pile checked in field order."""
+def _nerts_problem(variant: Variant, seat: int, hidden_n: int, nerts: tuple[int, ...]) -> str:
+    """Why a seat's Nerts pile does not show what the variant shows (``""``: it does)."""
+    if variant.nerts_pile_face_up and hidden_n:
+        return f"seat {seat}'s Nerts pile is face up, but {hidden_n} card(s) are hidden"
+    if not variant.nerts_pile_face_up and len(nerts) != (1 if hidden_n else len(nerts[:1])):
+        return f"seat {seat}'s Nerts pile must show exactly its top card"
+    return ""
+
+
+def _work_field_problem(seat: int, i: int) -> str:
+    return f"seat {seat}'s work pile {i} must be face-down count '~' face-up cards"
+
+
+def _waste_problem(seat: int, viewer: int | None, hidden_w: int, waste: tuple[int, ...]) -> str:
+    """Why a seat's waste does not show what ``viewer`` sees of it (``""``: it does)."""
+    if seat == viewer and hidden_w:
+        return f"seat {seat} sees its whole waste, but {hidden_w} card(s) are hidden"
+    if seat != viewer and len(waste) != (1 if hidden_w else len(waste[:1])):
+        return f"seat {seat}'s waste must show exactly its top card to this viewer"
+    return ""
+
+
+def _parse_seat(tok: str, seat: int, nwork: int) -> SeatViewParts:
+    """Seat ``seat``'s field ``tok`` of a view NFEN, read (:func:`seat_view_of` checks)."""
     parts = tok.split("|")
     if len(parts) != nwork + 4:
         msg = f"seat {seat} needs {nwork + 4} '|'-separated fields, has {len(parts)}"
-        raise ValueError(msg)
-    hidden_n, nerts = _seat_nerts(parts[0], seat, variant)
-    work, down, bound = _seat_work(parts[1 : 1 + nwork], seat, variant)
-    stock = _seat_stock(parts[1 + nwork], seat)
-    hidden_w, waste = _seat_waste(parts[2 + nwork], seat, viewer)
-    if not ascii_digits(parts[-1]):
-        msg = f"seat {seat}'s passes must be a number, got {excerpt(parts[-1])}"
-        raise ValueError(msg)
-    passes = int(parts[-1])
-    if variant.max_stock_passes is not None and passes > variant.max_stock_passes:
-        msg = f"seat {seat} has turned its waste over more often than allowed"
-        raise ValueError(msg)
-    if hidden_n + len(nerts) > variant.nerts_pile_size:
-        msg = f"seat {seat}'s Nerts pile is larger than the variant deals"
-        raise ValueError(msg)
-    return SeatView(
-        seat,
-        hidden_n + len(nerts),
-        nerts,
-        work,
-        down,
-        stock,
-        hidden_w + len(waste),
-        waste,
-        passes,
-        bound,
-    )
-
-
-def _seat_nerts(text: str, seat: int, variant: Variant) -> tuple[int, tuple[int, ...]]:
-    """A seat's Nerts pile field: (hidden count, shown cards), as the variant shows it."""
-    hidden_n, nerts = _parse_run(text, seat)
-    if variant.nerts_pile_face_up and hidden_n:
-        msg = f"seat {seat}'s Nerts pile is face up, but {hidden_n} card(s) are hidden"
-        raise ValueError(msg)
-    if not variant.nerts_pile_face_up and len(nerts) != (1 if hidden_n else len(nerts[:1])):
-        msg = f"seat {seat}'s Nerts pile must show exactly its top card"
-        raise ValueError(msg)
-    return hidden_n, nerts
-
-
-def _seat_work(
-    work_parts: list[str], seat: int, variant: Variant
-) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]:
-    """A seat's work pile fields: (face-up piles, face-down counts or ``()``, bound jokers)."""
+        raise NertsError(msg)
+    hidden_n, nerts = _parse_run(parts[0], seat)
     work: list[tuple[int, ...]] = []
     down: list[int] = []
     binds: dict[int, int] = {}
-    plain = plain_piles(work_parts, seat)  # None: "?", "~", "(", …
-    if plain is not None:
-        work, down = plain, [0] * len(work_parts)
-    for i, field in enumerate(work_parts if plain is None else ()):
+    for i, field in enumerate(parts[1 : 1 + nwork]):
         head, tilde, up = field.rpartition("~")
         if "(" in up:
             hidden, pile = 0, parse_work(up, seat, binds)
         else:
             hidden, pile = _parse_run(up, seat)
-        k = _count(head) if tilde else 0
-        if hidden or (k and not pile):
-            msg = f"seat {seat}'s work pile {i} must be face-down count '~' face-up cards"
-            raise ValueError(msg)
+        if hidden:
+            raise NertsError(_work_field_problem(seat, i))
         work.append(pile)
-        down.append(k)
-    problem = "" if variant.jokers_per_deck else misfit_problem(seat, work)
-    if problem:
-        raise ValueError(problem)
-    bound = check_joker_piles(variant, seat, tuple(work), binds) if variant.jokers_per_deck else ()
-    if any(down) and variant.work_pile_layout != "klondike":
-        msg = f"seat {seat} has face-down work cards outside the Klondike layout"
-        raise ValueError(msg)
-    return tuple(work), tuple(down) if any(down) else (), bound
+        down.append(_count(head) if tilde else 0)
+    hidden_w, waste = _parse_run(parts[2 + nwork], seat)
+    return SeatViewParts(
+        hidden_n,
+        nerts,
+        tuple(work),
+        tuple(down),
+        binds,
+        _seat_stock(parts[1 + nwork], seat),
+        hidden_w,
+        waste,
+        parse_passes(parts[-1], seat, None),
+    )
 
 
 def _seat_stock(text: str, seat: int) -> int:
     """A seat's stock field: its size (a stock is face down: it shows no card)."""
-    if text in _COUNTS:  # the usual case: only a count
-        return _COUNTS[text]
     if text[-1:] == "?":
         return _count(text)
     stock, shown = _parse_run(text, seat)
     if shown:
         msg = f"seat {seat}'s stock is face down: write its size, e.g. '35?'"
-        raise ValueError(msg)
+        raise NertsError(msg)
     return stock
-
-
-def _seat_waste(text: str, seat: int, viewer: int | None) -> tuple[int, tuple[int, ...]]:
-    """A seat's waste field: (hidden count, shown cards), all for the viewer, else the top."""
-    hidden_w, waste = _parse_run(text, seat)
-    if seat == viewer and hidden_w:
-        msg = f"seat {seat} sees its whole waste, but {hidden_w} card(s) are hidden"
-        raise ValueError(msg)
-    if seat != viewer and len(waste) != (1 if hidden_w else len(waste[:1])):
-        msg = f"seat {seat}'s waste must show exactly its top card to this viewer"
-        raise ValueError(msg)
-    return hidden_w, waste
 
 
 def _parse_view(text: str) -> View:
@@ -922,11 +878,49 @@ def _parse_view(text: str) -> View:
     else:
         raise _bad(text, f"expected v<seat> or v-, got {excerpt(viewer_tok)}")
     nwork = variant.work_pile_count(n)
-    seats = tuple(
-        _parse_seat(tok, seat, viewer, variant, nwork) for seat, tok in enumerate(seat_tokens)
-    )
+    seats = [
+        seat_view_of(variant, seat, viewer, _parse_seat(tok, seat, nwork))
+        for seat, tok in enumerate(seat_tokens)
+    ]
     fnd = parse_foundations(tokens[1], n, variant)
-    on_foundations = _foundation_cards(fnd, n)
+    hand = parse_status(text, status_tok, res_tok, [sv.nerts_size for sv in seats], _bad)
+    return view_of(variant, viewer, seats, fnd, hand)
+
+
+def view_of(
+    variant: Variant,
+    viewer: int | None,
+    seats: list[SeatView],
+    fnd: tuple[tuple[int, ...], ...],
+    hand: tuple[EndReason | None, int, bool, int],
+) -> View:
+    """The view of checked seats and these parts, checked as a whole (every view reader's end).
+
+    ``hand`` is (status, caller, stalled, resolutions): the foundations, every seat's deck
+    shown or hidden exactly once, the caller's empty Nerts pile, and :func:`hand_problem`.
+
+    Raises:
+        NertsError: naming the first problem.
+    """
+    status, caller, stalled, resolutions = hand
+    n = len(seats)
+    nerts_sizes = [sv.nerts_size for sv in seats]
+    problem = (
+        foundations_problem(fnd, variant, n)
+        or caller_problem(caller, nerts_sizes)  # the NFEN reader reads it with the status
+        or _deck_problem(seats, fnd, variant)
+        or hand_problem(
+            variant, nerts_sizes, [sv.down for sv in seats], fnd, status, stalled, resolutions
+        )
+    )
+    if problem:
+        raise NertsError(problem)
+    return View(variant, viewer, tuple(seats), fnd, status, caller, stalled, resolutions)
+
+
+def _deck_problem(seats: list[SeatView], fnd: tuple[tuple[int, ...], ...], variant: Variant) -> str:
+    """Why some seat's deck is not shown or hidden exactly once (``""``: each is)."""
+    on_foundations = _foundation_cards(fnd, len(seats))
     per_deck = 52 + variant.jokers_per_deck
     for q, sv in enumerate(seats):
         shown = [*sv.nerts, *sv.waste, *on_foundations[q]]
@@ -934,29 +928,12 @@ def _parse_view(text: str) -> View:
             shown += pile
         if len(set(shown)) != len(shown):
             twice = sorted(CARDS[c].code for c, k in Counter(shown).items() if k > 1)
-            raise _bad(text, f"seat {q} shows {', '.join(twice[:8])} twice")
+            return f"seat {q} shows {', '.join(twice[:8])} twice"
         # every card shown for seat q is one of its deck's (read with q as owner)
         if shown and max(shown) >= q * DECK_SPAN + per_deck:
-            raise _bad(text, f"seat {q} shows a joker its deck does not have")
+            return f"seat {q} shows a joker its deck does not have"
         hidden = sv.hidden_nerts + sum(sv.down) + sv.hidden_waste + sv.stock_size
         if len(shown) + hidden != per_deck:
-            raise _bad(
-                text,
-                f"seat {q} shows {len(shown)} card(s) and hides {hidden}, "
-                f"but its deck has {per_deck}",
-            )
-    status, caller, stalled, resolutions = parse_status(
-        text, status_tok, res_tok, [sv.nerts_size for sv in seats], _bad
-    )
-    problem = hand_problem(
-        variant,
-        [sv.nerts_size for sv in seats],
-        [sv.down for sv in seats],
-        fnd,
-        status,
-        stalled,
-        resolutions,
-    )
-    if problem:
-        raise _bad(text, problem)
-    return View(variant, viewer, seats, fnd, status, caller, stalled, resolutions)
+            shows = f"seat {q} shows {len(shown)} card(s) and hides {hidden}"
+            return f"{shows}, but its deck has {per_deck}"
+    return ""

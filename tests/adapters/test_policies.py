@@ -39,7 +39,7 @@ def test_the_policy_is_given_the_observation_and_mask_of_its_view_only():
         other = nl.determinize(nl.view(state, seat), 5)  # the hidden cards dealt anew
         assert other != state
         bot(nl.view(state, seat), seat)
-        bot(other, seat)  # given a whole position, the bot looks only at its view
+        bot(nl.view(other, seat), seat)  # another position with the same view
     for (obs, mask), (obs2, mask2) in zip(policy.seen[::2], policy.seen[1::2], strict=True):
         assert np.array_equal(obs, obs2)
         assert np.array_equal(mask, mask2)
@@ -55,10 +55,10 @@ def test_a_policy_plays_whole_hands_and_illegal_actions_pass():
     assert any(m is not None and m.seat == 0 and m.is_progress for m in run.log)
     assert bot.illegal == 0
     bad = policy_bot(lambda observation, mask: encoding.NUM_ACTIONS - 1)  # never legal at first
-    assert bad(nl.deal("standard", 2, 1), 0) is None
+    assert bad(nl.view(nl.deal("standard", 2, 1), 0), 0) is None
     assert bad.illegal == 1
     with pytest.raises(ValueError, match="an action is an int"):
-        policy_bot(lambda observation, mask: "turn")(nl.deal("standard", 2, 1), 0)
+        policy_bot(lambda observation, mask: "turn")(nl.view(nl.deal("standard", 2, 1), 0), 0)
     with pytest.raises(ValueError, match="a policy is a function"):
         policy_bot(cast(Any, 3))
 

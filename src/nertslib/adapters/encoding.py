@@ -46,7 +46,7 @@ seat order (the priority rotates, so no seat always wins races; ties follow the 
 >>> import nertslib as nl
 >>> from nertslib.adapters import encoding
 >>> state = encoding.new_hand("standard", seats=2, seed=1)
->>> move = nl.greedy_bot(state, 0)
+>>> move = nl.greedy_bot(nl.view(state, 0), 0)
 >>> move, encoding.encode(state, move), encoding.describe(encoding.encode(state, move))
 (Move.parse('0:AH@P2>F+'), 982, 'P2>F+ as H')
 >>> encoding.decode(state, 0, 982) == move
@@ -160,12 +160,12 @@ def check_supported(variant: Variant | str, seats: int) -> Variant:
     >>> check_supported("chess", 2)
     Traceback (most recent call last):
     ...
-    ValueError: unknown variant: 'chess' (known: standard, nna, racing_demon, pounce)
+    nertslib.errors.NertsError: unknown variant: 'chess' (known: standard, nna, racing_demon, pounce)
     >>> check_supported("standard", 9)
     Traceback (most recent call last):
     ...
     ValueError: the adapters play 1..8 seats; got 9
-    """
+    """  # noqa: E501 - a doctest output line
     given = cast(object, variant)
     if isinstance(given, Variant):
         rules = given

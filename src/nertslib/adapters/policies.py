@@ -39,7 +39,6 @@ from nertslib.adapters.encoding import PASS, action_index, decode, legal_actions
 from nertslib.adapters.tensors import mask_of, observation_array
 from nertslib.bots.basic import seat_view
 from nertslib.moves import Move
-from nertslib.state import GameState
 from nertslib.views import View
 
 __all__ = ["Policy", "PolicyBot", "policy_bot"]
@@ -86,14 +85,14 @@ class PolicyBot:
             return PASS
         return chosen
 
-    def move(self, seen: View | GameState, seat: int, priority: int) -> Move | None:
+    def move(self, seen: View, seat: int, priority: int) -> Move | None:
         """The move for ``seat`` when ``priority`` seats' moves go before its own."""
         mine = seat_view(seen, seat)
         if mine.is_over:
             return None
         return decode(mine, seat, self.action(mine, seat, priority))
 
-    def __call__(self, seen: View | GameState, seat: int) -> Move | None:
+    def __call__(self, seen: View, seat: int, /) -> Move | None:
         """Choose a move for ``seat`` (``None``: wait) as the driver asks: in seat order.
 
         :func:`~nertslib.play_hand` asks the seats in order each round, so the seats before

@@ -4,9 +4,9 @@ A bot is any callable ``bot(view, seat) -> Move | None`` (``None``: the seat wai
 ``view = nertslib.view(state, seat)``: what its seat may see, never a hidden card. Bots here:
 :func:`~nertslib.greedy_bot` (fast, deterministic), :class:`~nertslib.RandomBot`, and
 :class:`~nertslib.SearchBot` (determinized Monte Carlo search over the view). :func:`make_bot`
-builds them by name (:data:`BOT_NAMES`), :class:`~nertslib.Pace` gives them a human-like
-reaction time, and :func:`tournament` measures their strength over paired deals (see the Bots
-page of the docs).
+builds them by name (:data:`BOT_NAMES`) or loads one from a module (``"module:name"``),
+:class:`~nertslib.Pace` gives them a human-like reaction time, and :func:`tournament` measures
+their strength over paired deals (see the Bots page of the docs).
 
 >>> import nertslib as nl
 >>> final, moves = nl.play_hand(nl.deal("standard", seats=2, seed=4), [nl.greedy_bot] * 2)
@@ -14,7 +14,14 @@ page of the docs).
 (True, EndReason.NERTS)
 """
 
-from nertslib.bots.basic import Bot, RandomBot, greedy_bot, greedy_on_position, seat_view
+from nertslib.bots.basic import (
+    Bot,
+    PatientBot,
+    RandomBot,
+    greedy_bot,
+    greedy_on_position,
+    seat_view,
+)
 from nertslib.bots.driver import (
     END_REASONS,
     NO_PROGRESS_ROUNDS,
@@ -24,8 +31,8 @@ from nertslib.bots.driver import (
     record_hand,
     run_hand,
 )
-from nertslib.bots.names import BOT_NAMES, make_bot
 from nertslib.bots.pace import Pace
+from nertslib.bots.registry import BOT_NAMES, make_bot
 from nertslib.bots.search import SearchBot
 from nertslib.bots.tournament import (
     BotStats,
@@ -47,6 +54,7 @@ __all__ = [
     "HandRecord",
     "Interval",
     "Pace",
+    "PatientBot",
     "RandomBot",
     "SearchBot",
     "TournamentResult",

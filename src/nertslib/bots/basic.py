@@ -1,20 +1,21 @@
 """The bot protocol and the two simple bots: :func:`greedy_bot` and :class:`RandomBot`.
 
 A bot is any callable ``bot(view, seat) -> Move | None`` (``None``: the seat waits), given
-``view = nertslib.view(state, seat)``: what its seat may see, never the hidden cards. A bot
-called with a whole :class:`~nertslib.GameState` (older code) looks only at that seat's view
-of it (:func:`seat_view`), so no bot of this package can read a hidden card by accident.
+``view = nertslib.view(state, seat)``: what its seat may see, never the hidden cards
+(:class:`Bot`). A bot that also has a true ``waits_when_stuck`` attribute
+(:class:`PatientBot`) is not asked while its seat is stuck.
 
 >>> import nertslib as nl
 >>> state = nl.deal("standard", seats=2, seed=1)
->>> nl.greedy_bot(nl.view(state, 0), 0) == nl.greedy_bot(state, 0)
-True
+>>> nl.greedy_bot(nl.view(state, 0), 0)
+Move.parse('0:AH@P2>F+')
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
-from typing import TypeAlias
+from typing import Protocol, runtime_checkable
 
 from nertslib.context import Foundations, Shared, context_for
 from nertslib.deal import SplitMix64
@@ -24,38 +25,108 @@ from nertslib.moves import Move, MoveKind, Zone
 from nertslib.rules import legal_moves
 from nertslib.state import GameState, Layout
 from nertslib.stuck import seat_plan_step, seat_stock_step
-from nertslib.views import View, arranged_seat, determinize_own, view
+from nertslib.views import View, arranged_seat, determinize_own
 
-__all__ = ["Bot", "RandomBot", "greedy_bot", "greedy_on_position", "seat_view"]
-
-#: What a bot is: called with its seat's :class:`~nertslib.View` (or, from older code, a
-#: whole state, which it must only look at through :func:`seat_view`) and its seat; it returns
-#: a move, or ``None`` to wait. ``nl.greedy_bot`` and ``nl.RandomBot(seed=1)`` are bots.
-Bot: TypeAlias = Callable[[View, int], Move | None]
+__all__ = [
+    "Bot",
+    "PatientBot",
+    "RandomBot",
+    "greedy_bot",
+    "greedy_on_position",
+    "seat_view",
+]
 
 _STOCK = (MoveKind.TURN, MoveKind.RESTOCK)
 
 
-def seat_view(seen: View | GameState, seat: int) -> View:
-    """``seat``'s view: of a state, ``view(state, seat)``; a view of that seat as it is.
+class Bot(Protocol):
+    """What a bot is: ``bot(view, seat) -> Move | None``; any such function is one.
+
+    It is called with its seat's :class:`~nertslib.View` and its seat, and returns a move, or
+    ``None`` to wait.
+
+    ``nl.greedy_bot``, ``nl.RandomBot(seed=1)`` and ``nl.SearchBot()`` are bots;
+    :func:`~nertslib.bots.make_bot` builds one from a name or a ``module:name`` spec. A bot may
+    declare ``waits_when_stuck`` (:class:`~nertslib.bots.PatientBot`).
+
+    >>> import nertslib as nl
+    >>> from nertslib.bots import Bot
+    >>> def lazy(view: nl.View, seat: int) -> nl.Move | None:
+    ...     return None
+    >>> bots: list[Bot] = [lazy, nl.greedy_bot]
+    >>> [bot(nl.view(nl.deal("standard", seats=2, seed=1), 0), 0) for bot in bots]
+    [None, Move.parse('0:AH@P2>F+')]
+    """
+
+    def __call__(self, view: View, seat: int, /) -> Move | None:
+        """The move for ``seat`` seeing ``view``, or ``None`` to wait."""
+
+
+@runtime_checkable
+class PatientBot(Bot, Protocol):
+    """A bot that declares whether :func:`~nertslib.play_hand` lets its stuck seat wait.
+
+    With a true ``waits_when_stuck`` the driver does not ask the bot while its seat is stuck
+    (:func:`~nertslib.is_stuck`), and the seat may not call Nerts then: being stuck turns on
+    the seat's own stock order, which no view shows. :func:`greedy_bot` and
+    :class:`~nertslib.SearchBot` are patient bots; a bot without the attribute is asked always.
+
+    >>> import nertslib as nl
+    >>> from nertslib.bots import PatientBot
+    >>> isinstance(nl.greedy_bot, PatientBot), isinstance(nl.RandomBot(1), PatientBot)
+    (True, False)
+    """
+
+    waits_when_stuck: bool
+
+
+class _WaitsWhenStuck:
+    """A bot function made a :class:`PatientBot` (it keeps its name, docstring and pickling)."""
+
+    waits_when_stuck = True
+    __name__: str
+
+    def __init__(self, rule: Callable[[View, int], Move | None]) -> None:
+        self._rule = rule
+        functools.update_wrapper(self, rule)
+
+    def __call__(self, view: View, seat: int, /) -> Move | None:
+        return self._rule(view, seat)
+
+    def __reduce__(self) -> str:
+        # pickled by name, as the function it wraps was: the driver knows it by identity
+        return self.__name__
+
+    def __repr__(self) -> str:
+        return f"<bot {self.__name__}>"
+
+
+def seat_view(seen: object, seat: int) -> View:
+    """``seen`` itself, checked to be ``seat``'s view: what a bot for ``seat`` may be given.
 
     Raises:
         ViewSeatError: (a :class:`ValueError`) for a view of another seat or a spectator's.
-        NertsError: (a :class:`ValueError`) if ``seat`` does not play in the hand.
+        TypeError: for anything that is not a :class:`~nertslib.View`, such as a whole state
+            (a bot is given ``nl.view(state, seat)``, never the hidden cards).
 
     >>> import nertslib as nl
     >>> from nertslib.bots import seat_view
     >>> state = nl.deal("standard", seats=2, seed=1)
-    >>> seat_view(state, 1) == nl.view(state, 1)
+    >>> seat_view(nl.view(state, 1), 1) == nl.view(state, 1)
     True
+    >>> seat_view(state, 1)
+    Traceback (most recent call last):
+    ...
+    TypeError: a bot is given its seat's View (nl.view(state, seat)), not a GameState
     """
-    if isinstance(seen, View):
-        if seen.seat != seat:
-            who = "a spectator's view" if seen.seat is None else f"seat {seen.seat}'s view"
-            msg = f"a bot for seat {seat!r} was given {who}"
-            raise ViewSeatError(msg)
-        return seen
-    return view(seen, seat)
+    if not isinstance(seen, View):
+        msg = f"a bot is given its seat's View (nl.view(state, seat)), not a {type(seen).__name__}"
+        raise TypeError(msg)
+    if seen.seat != seat:
+        who = "a spectator's view" if seen.seat is None else f"seat {seen.seat}'s view"
+        msg = f"a bot for seat {seat!r} was given {who}"
+        raise ViewSeatError(msg)
+    return seen
 
 
 def greedy_on_position(state: GameState, seat: int) -> Move | None:
@@ -107,7 +178,8 @@ def _shown_choice(shared: Shared, lay: Layout) -> Move | None:
     return seat_plan_step(shared, lay)
 
 
-def greedy_bot(seen: View | GameState, seat: int) -> Move | None:
+@_WaitsWhenStuck
+def greedy_bot(seen: View, seat: int) -> Move | None:
     """A deterministic bot, fast and good enough for baselines, demos and termination tests.
 
     It calls Nerts as soon as it can; otherwise plays to a foundation (Nerts and waste first),
@@ -178,10 +250,6 @@ def _uncovers(mine: View, move: Move) -> bool:
     return bool(own.down) and own.down[i] > 0 and own.work[i][:1] == (move.card.id,)
 
 
-# play_hand lets a stuck seat of this bot wait (it has always waited there), see play_hand
-greedy_bot.waits_when_stuck = True  # type: ignore[attr-defined]
-
-
 class RandomBot:
     """Picks uniformly among its seat's legal moves (from its view), from its seeded generator.
 
@@ -197,7 +265,7 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self._rng = SplitMix64(seed)
 
-    def __call__(self, seen: View | GameState, seat: int) -> Move | None:
+    def __call__(self, seen: View, seat: int, /) -> Move | None:
         """Choose a move for ``seat``."""
         moves = legal_moves(seat_view(seen, seat), seat)
         if not moves:

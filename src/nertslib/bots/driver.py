@@ -3,7 +3,8 @@
 A bot is any callable ``bot(view, seat) -> Move | None`` (``None``: the seat waits). The
 driver :func:`play_hand` lets every seat act once per round in seat order, giving its bot
 ``view(state, seat)``; it does not ask a stuck seat (:func:`~nertslib.is_stuck`) whose bot has
-a true ``waits_when_stuck`` attribute, as :func:`~nertslib.greedy_bot` does (see below); it
+a true ``waits_when_stuck`` attribute (a :class:`~nertslib.bots.PatientBot`, as
+:func:`~nertslib.greedy_bot` is; see below); it
 applies the everyone-stuck resolution when :func:`~nertslib.all_stuck` holds, and stops
 when the hand ends.
 
@@ -20,7 +21,7 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from nertslib.bots.basic import Bot, greedy_bot, greedy_on_position
+from nertslib.bots.basic import Bot, PatientBot, greedy_bot, greedy_on_position
 from nertslib.deal import deal
 from nertslib.errors import NertsError
 from nertslib.moves import Move
@@ -188,7 +189,7 @@ class _Rounds:
 
     def __init__(self, bots: Sequence[Bot], state: GameState, watch: Watch | None) -> None:
         self.bots, self.watch = bots, watch
-        self.patient = [bool(getattr(bot, "waits_when_stuck", False)) for bot in bots]
+        self.patient = [isinstance(bot, PatientBot) and bot.waits_when_stuck for bot in bots]
         # Where a seat is not stuck and has no face-down cards, and there are no jokers, the
         # greedy bot's choice from its view is the greedy rule's on the position
         # (tests/test_bots.py): the rule is asked directly there, without building the view's

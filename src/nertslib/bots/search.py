@@ -112,8 +112,8 @@ class SearchBot:
             f"seed={self.seed!r})"
         )
 
-    def __call__(self, seen: View | GameState, seat: int) -> Move | None:
-        """The move for ``seat``, from its view (a state is turned into the seat's view)."""
+    def __call__(self, seen: View, seat: int, /) -> Move | None:
+        """The move for ``seat``, from its view."""
         mine = seat_view(seen, seat)
         if mine.status is not None:
             return None

@@ -25,7 +25,7 @@ import attrs
 
 from nertslib.bots.basic import Bot
 from nertslib.bots.driver import play_hand
-from nertslib.bots.names import make_bot
+from nertslib.bots.registry import make_bot
 from nertslib.deal import deal
 from nertslib.errors import NertsError
 from nertslib.scoring import hand_scores

@@ -1,4 +1,7 @@
-"""Exact behaviour of nertslib.rules that the other tests leave open (found by mutation testing).
+"""Refusals: the exact reason and message nertslib.rules gives for each kind of illegal move.
+
+These pin what the other tests left open (each was written for a mutant that survived
+mutation testing).
 
 See "Mutation testing" in docs/verification.md for how the survivors are judged (the verdicts
 of the last complete run are in the git history of docs/mutation-survivors.md).

@@ -1,6 +1,6 @@
-"""Exact behaviour of stuck detection, the bot's planner and the moves they search (with and
-without jokers) that the other tests left open: each test was written for mutants that survived
-mutation testing.
+"""The stuck search and the bots' planner, one rule at a time: the moves they search (with and
+without jokers), the waste tops of a pass, and what counts as progress. Each test pins what the
+other tests left open (written for a mutant that survived mutation testing).
 
 Most positions are built so that one rule alone decides: seat 0's cards complete every
 foundation, the last seat's stock is spent, and only the piles a test names can play. See
