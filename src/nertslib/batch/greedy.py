@@ -1,0 +1,61 @@
+"""The greedy rule in the batch: :func:`nertslib.bots.basic.greedy_on_position`, encoded.
+
+The same choices in the same order: a mandatory fill, the call, the first progress move,
+the first step of a shortest rearrangement that brings one about with the current tops,
+else a stock action while some waste top of a pass could make progress, else wait (-1).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from nertslib.adapters import encoding as enc
+from nertslib.batch.jit import kernel
+from nertslib.batch.layout import H_STATUS, P_AUTO, PLAY, S_CUR, S_DLEN, S_NLEN
+from nertslib.batch.moves import (
+    mandatory_actions,
+    nerts_top,
+    progress_actions,
+    seat_base,
+    waste_top,
+)
+from nertslib.batch.stuck import in_reach, pass_offers_progress
+from nertslib.predicates import FROM_NERTS, FROM_WASTE
+
+
+@kernel
+def _plan(h: np.ndarray, p: np.ndarray, t: np.ndarray, seat: int) -> int:
+    """``stuck.seat_plan_step``: the plan's first move with the current tops, or -1."""
+    cards = np.empty(2, dtype=np.int16)
+    sources = np.empty(2, dtype=np.int16)
+    base = seat_base(p, seat)
+    n = 0
+    card = nerts_top(h, base)
+    if card >= 0:
+        cards[n], sources[n] = card, FROM_NERTS
+        n += 1
+    card = waste_top(h, base)
+    if card >= 0:
+        cards[n], sources[n] = card, FROM_WASTE
+        n += 1
+    return in_reach(h, p, t, seat, cards, sources, n, True)[1]
+
+
+@kernel
+def greedy_action(h: np.ndarray, p: np.ndarray, t: np.ndarray, seat: int, out: np.ndarray) -> int:
+    """The greedy rule's action for ``seat``; -1 where it waits (stuck) or the hand is over."""
+    if h[H_STATUS] != PLAY:
+        return -1
+    if mandatory_actions(h, p, t, seat, out) > 0:
+        return int(out[0])
+    base = seat_base(p, seat)
+    if h[base + S_NLEN] == 0 and not p[P_AUTO]:
+        return enc.CALL
+    if progress_actions(h, p, t, seat, out, 0) > 0:
+        return int(out[0])
+    step = _plan(h, p, t, seat)
+    if step >= 0:
+        return step
+    if not pass_offers_progress(h, p, t, seat):
+        return -1
+    return enc.TURN if h[base + S_DLEN] > h[base + S_CUR] else enc.RESTOCK

@@ -1,0 +1,128 @@
+"""The batch-wide loops: one kernel call runs an operation over every row.
+
+Each loop calls the per-row kernels of the concern modules; nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from nertslib.adapters import encoding as enc
+from nertslib.batch.greedy import greedy_action
+from nertslib.batch.jit import kernel
+from nertslib.batch.layout import (
+    H_CALLER,
+    H_FLOG,
+    H_STATUS,
+    NERTS,
+    P_CALLER_BONUS,
+    P_FLOGC,
+    P_KING_BONUS,
+    P_PENALTY,
+    P_POINTS,
+    P_SEATS,
+    PLAY,
+    S_CUR,
+    S_DLEN,
+    S_NLEN,
+)
+from nertslib.batch.moves import seat_actions, seat_base
+from nertslib.batch.stuck import all_stuck, resolve, rotate, seat_stuck
+from nertslib.batch.tables import T_RANK
+from nertslib.batch.transition import apply_action
+
+
+@kernel
+def is_legal(
+    h: np.ndarray, p: np.ndarray, t: np.ndarray, seat: int, action: int, buf: np.ndarray
+) -> bool:
+    """Whether ``action`` is among ``encoding.legal_actions`` of ``seat`` in row ``h``."""
+    if h[H_STATUS] != PLAY:
+        return False
+    if action == enc.PASS:
+        return True
+    n = seat_actions(h, p, t, seat, buf)
+    for k in range(n):
+        if buf[k] == action:
+            return True
+    return False
+
+
+@kernel
+def first_illegal(
+    rows: np.ndarray, p: np.ndarray, t: np.ndarray, seats: np.ndarray, actions: np.ndarray
+) -> int:
+    """The first row whose action is not legal, or -1."""
+    buf = np.empty(enc.NUM_ACTIONS, dtype=np.int32)
+    for r in range(rows.shape[0]):
+        if not is_legal(rows[r], p, t, seats[r], actions[r], buf):
+            return r
+    return -1
+
+
+@kernel
+def step_row(h: np.ndarray, p: np.ndarray, t: np.ndarray, seat: int, action: int) -> None:
+    """Apply a legal action; ``PASS`` rotates a stuck seat's stock (``encoding.decode``)."""
+    if action != enc.PASS:
+        apply_action(h, p, seat, action)
+        return
+    base = seat_base(p, seat)
+    if h[base + S_DLEN] > h[base + S_CUR] and seat_stuck(h, p, t, seat):
+        rotate(h, p, seat)
+
+
+@kernel
+def apply_rows(
+    rows: np.ndarray, p: np.ndarray, t: np.ndarray, seats: np.ndarray, actions: np.ndarray
+) -> None:
+    """:func:`step_row` of every row (the actions are known to be legal)."""
+    for r in range(rows.shape[0]):
+        step_row(rows[r], p, t, seats[r], actions[r])
+
+
+@kernel
+def stuck_rows(rows: np.ndarray, p: np.ndarray, t: np.ndarray, seat: int, out: np.ndarray) -> None:
+    """``nl.is_stuck`` of ``seat`` in every row (a finished hand has no stuck seat)."""
+    for r in range(rows.shape[0]):
+        out[r] = rows[r, H_STATUS] == PLAY and seat_stuck(rows[r], p, t, seat)
+
+
+@kernel
+def all_stuck_rows(rows: np.ndarray, p: np.ndarray, t: np.ndarray, out: np.ndarray) -> None:
+    """``nl.all_stuck`` of every row."""
+    for r in range(rows.shape[0]):
+        out[r] = all_stuck(rows[r], p, t)
+
+
+@kernel
+def resolve_rows(rows: np.ndarray, p: np.ndarray, seeds: np.ndarray, which: np.ndarray) -> None:
+    """``nl.resolve_stalemate`` of the rows marked in ``which`` (known to be all stuck)."""
+    for r in range(rows.shape[0]):
+        if which[r]:
+            resolve(rows[r], p, seeds[r])
+
+
+@kernel
+def greedy_rows(rows: np.ndarray, p: np.ndarray, t: np.ndarray, seat: int, out: np.ndarray) -> None:
+    """The greedy rule's action for ``seat`` in every row, ``PASS`` where it waits."""
+    buf = np.empty(enc.NUM_ACTIONS, dtype=np.int32)
+    for r in range(rows.shape[0]):
+        action = greedy_action(rows[r], p, t, seat, buf)
+        out[r] = enc.PASS if action < 0 else action
+
+
+@kernel
+def score_rows(rows: np.ndarray, p: np.ndarray, t: np.ndarray, out: np.ndarray) -> None:
+    """``nl.hand_scores`` of every row (``scoring.seat_score`` of each seat)."""
+    for r in range(rows.shape[0]):
+        h = rows[r]
+        for s in range(p[P_SEATS]):
+            out[r, s] = -p[P_PENALTY] * h[seat_base(p, s) + S_NLEN]
+            if h[H_STATUS] == NERTS and h[H_CALLER] == s:
+                out[r, s] += p[P_CALLER_BONUS]
+        for n in range(h[H_FLOG]):
+            card = h[p[P_FLOGC] + n]
+            owner = card // 54
+            out[r, owner] += p[P_POINTS]
+            if t[T_RANK, card] == 13:
+                out[r, owner] += p[P_KING_BONUS]
