@@ -100,7 +100,7 @@ def max_down(variant: Variant, seats: int) -> int:
     >>> import nertslib as nl
     >>> from nertslib.batch.layout import max_down
     >>> max_down(nl.variants.get("pounce"), 4), max_down(nl.variants.get("standard"), 4)
-    (3, 0)
+    (4, 0)
     """
     if variant.work_pile_layout != "klondike":
         return 0
