@@ -11,7 +11,20 @@ from nertslib.adapters import encoding as enc
 from nertslib.batch import steps
 from nertslib.batch.convert import read_row, write_row
 from nertslib.batch.deal import deal_rows
-from nertslib.batch.layout import H_STATUS, P_STRIDE, PLAY, make_params, max_down
+from nertslib.batch.hands import play_rows
+from nertslib.batch.layout import (
+    H_CALLER,
+    H_STATUS,
+    NERTS,
+    P_MD,
+    P_SEAT0,
+    P_SSTRIDE,
+    P_STRIDE,
+    PLAY,
+    S_NLEN,
+    make_params,
+    max_down,
+)
 from nertslib.batch.moves import legal_masks
 from nertslib.batch.tables import card_tables
 from nertslib.context import context_for
@@ -270,6 +283,59 @@ class Batch:
         steps.score_rows(self.rows, self.params, self.tables, out)
         return out
 
+    def play_greedy(self, max_actions: int = 100_000) -> Any:
+        """Play every hand on with the greedy bot at every seat, as :func:`nertslib.play_hand` does.
+
+        Returns each hand's number of actions (the driver's log length: stalemate
+        resolutions count). A hand still in play after ``max_actions`` stops there.
+
+        Raises:
+            NertsError: for a Klondike layout with face-down cards (the greedy bot guesses
+                them from its view there, which only the pure engine plays) or a bad bound.
+
+        >>> import nertslib as nl
+        >>> from nertslib.batch import Batch
+        >>> batch = Batch.deal("standard", 2, [4])
+        >>> final, log = nl.play_hand(nl.deal("standard", 2, 4), [nl.greedy_bot] * 2)
+        >>> batch.play_greedy().tolist() == [len(log)], batch.to_states() == [final]
+        (True, True)
+        """
+        if type(max_actions) is not int or max_actions < 1:
+            msg = f"max_actions must be an int >= 1; got {excerpt(max_actions)}"
+            raise NertsError(msg)
+        if self.params[P_MD]:
+            msg = (
+                "play_greedy plays no hand with face-down work cards (work_pile_layout="
+                "'klondike'): the greedy bot guesses them from its view there"
+            )
+            raise NertsError(msg)
+        out = np.zeros(len(self), dtype=np.int64)
+        with np.errstate(over="ignore"):
+            play_rows(self.rows, self.params, self.tables, self.seeds, max_actions, out)
+        if (out < 0).any():
+            bad = int(np.flatnonzero(out < 0)[0])
+            msg = f"hand {bad}: every seat waited although some seat can still make progress"
+            raise NertsError(msg)
+        return out
+
+    def nerts_left(self) -> Any:
+        """Cards left in every seat's Nerts pile: an int array ``(hands, seats)``.
+
+        >>> from nertslib.batch import Batch
+        >>> Batch.deal("standard", 2, [1]).nerts_left().tolist()
+        [[13, 13]]
+        """
+        return nerts_counts(self.rows, self.params)
+
+    def callers(self) -> Any:
+        """The seat that ended each hand by Nerts, -1 where none did (yet).
+
+        >>> from nertslib.batch import Batch
+        >>> Batch.deal("standard", 2, [1]).callers().tolist()
+        [-1]
+        """
+        return np.where(self.rows[:, H_STATUS] == NERTS, self.rows[:, H_CALLER], -1)
+
     def over(self) -> Any:
         """Whether each hand has ended, as a bool array.
 
@@ -319,3 +385,10 @@ def _seeds(seeds: object) -> Any:
         msg = f"seeds must be a non-empty sequence of ints 0..2**64-1; got {excerpt(seeds)}"
         raise NertsError(msg)
     return np.array([int(s) for s in values], dtype=np.uint64)
+
+
+def nerts_counts(rows: Any, params: Any) -> Any:
+    """The Nerts pile counts of every seat of every row (a strided read of the rows)."""
+    seats = int(params[0])
+    at = [int(params[P_SEAT0] + s * params[P_SSTRIDE]) + S_NLEN for s in range(seats)]
+    return rows[:, at].astype(np.int64)
