@@ -17,14 +17,16 @@ from nertslib.batch.moves import (
     nerts_top,
     progress_actions,
     seat_base,
+    seat_cfg,
     waste_top,
 )
+from nertslib.batch.search import search
 from nertslib.batch.stuck import in_reach, pass_offers_progress
 from nertslib.predicates import FROM_NERTS, FROM_WASTE
 
 
 @kernel
-def _plan(h: np.ndarray, p: np.ndarray, t: np.ndarray, seat: int) -> int:
+def _plan(h: np.ndarray, p: np.ndarray, t: np.ndarray, seat: int, memo: np.ndarray) -> int:
     """``stuck.seat_plan_step``: the plan's first move with the current tops, or -1."""
     cards = np.empty(2, dtype=np.int16)
     sources = np.empty(2, dtype=np.int16)
@@ -38,11 +40,17 @@ def _plan(h: np.ndarray, p: np.ndarray, t: np.ndarray, seat: int) -> int:
     if card >= 0:
         cards[n], sources[n] = card, FROM_WASTE
         n += 1
-    return in_reach(h, p, t, seat, cards, sources, n, True)[1]
+    if not in_reach(h, p, t, seat, cards, sources, n, memo):
+        return -1
+    # In reach: now the path, with the piles in their order (actions name piles by index).
+    nothing = np.empty(0, dtype=np.int16)
+    return search(h, p, t, seat_cfg(h, p, seat), cards, sources, n, True, nothing)[1]
 
 
 @kernel
-def greedy_action(h: np.ndarray, p: np.ndarray, t: np.ndarray, seat: int, out: np.ndarray) -> int:
+def greedy_action(
+    h: np.ndarray, p: np.ndarray, t: np.ndarray, seat: int, out: np.ndarray, memo: np.ndarray
+) -> int:
     """The greedy rule's action for ``seat``; -1 where it waits (stuck) or the hand is over."""
     if h[H_STATUS] != PLAY:
         return -1
@@ -53,9 +61,9 @@ def greedy_action(h: np.ndarray, p: np.ndarray, t: np.ndarray, seat: int, out: n
         return enc.CALL
     if progress_actions(h, p, t, seat, out, 0) > 0:
         return int(out[0])
-    step = _plan(h, p, t, seat)
+    step = _plan(h, p, t, seat, memo)
     if step >= 0:
         return step
-    if not pass_offers_progress(h, p, t, seat):
+    if not pass_offers_progress(h, p, t, seat, memo):
         return -1
     return enc.TURN if h[base + S_DLEN] > h[base + S_CUR] else enc.RESTOCK

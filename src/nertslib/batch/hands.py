@@ -14,6 +14,7 @@ from nertslib.adapters import encoding as enc
 from nertslib.batch.greedy import greedy_action
 from nertslib.batch.jit import kernel
 from nertslib.batch.layout import H_STATUS, P_SEATS, PLAY
+from nertslib.batch.reach import new_memo
 from nertslib.batch.stuck import all_stuck, resolve
 from nertslib.batch.transition import apply_action, is_progress
 
@@ -23,12 +24,18 @@ ALL_WAITED = -1
 
 @kernel
 def _round(
-    h: np.ndarray, p: np.ndarray, t: np.ndarray, count: int, most: int, buf: np.ndarray
+    h: np.ndarray,
+    p: np.ndarray,
+    t: np.ndarray,
+    count: int,
+    most: int,
+    buf: np.ndarray,
+    memo: np.ndarray,
 ) -> tuple[int, bool, bool]:
     """One round of the driver: the actions taken so far, whether any seat moved or progressed."""
     moved = progress = False
     for seat in range(p[P_SEATS]):
-        action = greedy_action(h, p, t, seat, buf)
+        action = greedy_action(h, p, t, seat, buf, memo)
         if action < 0:
             continue
         apply_action(h, p, seat, action)
@@ -46,11 +53,12 @@ def play_greedy(
 ) -> int:
     """Play row ``h`` to its end (or ``most`` actions); the number of actions, or ALL_WAITED."""
     count = 0
+    memo = new_memo(p)
     while h[H_STATUS] == PLAY and count < most:
-        count, moved, progress = _round(h, p, t, count, most, buf)
+        count, moved, progress = _round(h, p, t, count, most, buf, memo)
         if progress or h[H_STATUS] != PLAY or count >= most:
             continue
-        if all_stuck(h, p, t):
+        if all_stuck(h, p, t, memo):
             resolve(h, p, seed)
             count += 1
         elif not moved:

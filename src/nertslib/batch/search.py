@@ -25,7 +25,13 @@ from nertslib.batch.tables import T_KEY, T_ON, T_UNDER
 from nertslib.batch.transition import work_action
 from nertslib.context import SLIDE_ALWAYS
 
-_PRIME: Final = 2147483647
+_MASK: Final = (1 << 30) - 1
+#: A reach summary (written by an exhausted :func:`search`): the space flag, then the tops
+#: and the open bases, each a count and up to 52 cards.
+R_SPACE: Final = 0
+R_TOPS: Final = 1
+R_BASES: Final = R_TOPS + 53
+R_SIZE: Final = R_BASES + 53
 _START: Final = 64
 
 
@@ -105,9 +111,11 @@ def canonical(cfg: np.ndarray, p: np.ndarray, out: np.ndarray) -> None:
 
 @kernel
 def _hash(key: np.ndarray) -> int:
+    # Multiply and xor, kept to 30 bits by a mask (a modulo per slot cost more than the rest
+    # of the search); the product stays below 2**63, so it never overflows.
     value = 0
     for k in range(key.shape[0]):
-        value = (value * 31 + int(key[k]) + 7) % _PRIME
+        value = ((value * 1000003) ^ int(key[k])) & _MASK
     return value
 
 
@@ -146,6 +154,58 @@ def _grown1(arr: np.ndarray) -> np.ndarray:
 
 
 @kernel
+def _expand(
+    state: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int],
+    head: int,
+    p: np.ndarray,
+    t: np.ndarray,
+    by_order: bool,
+    moves: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
+    """Queue the configurations one move from configuration ``head`` that are new.
+
+    ``state`` is the search's ``(configurations, keys, first moves, table, count)``; the
+    arrays double when full.
+    """
+    confs, keys, firsts, table, count = state
+    nxt = np.empty(p[P_CFGLEN], dtype=np.int16)
+    key = np.empty_like(nxt)
+    n = shuffle_actions(confs[head], p, t, moves, 0)
+    for k in range(n):
+        nxt[:] = confs[head]
+        work_action(nxt, p, moves[k])
+        _key(nxt, p, by_order, key)
+        slot = _find(table, keys, key, _hash(key))
+        if table[slot] >= 0:
+            continue
+        if count == confs.shape[0]:
+            confs, keys, firsts = _grown(confs), _grown(keys), _grown1(firsts)
+            table = _rehash(keys, count, 4 * confs.shape[0])
+            slot = _find(table, keys, key, _hash(key))
+        confs[count], keys[count] = nxt, key
+        firsts[count] = firsts[head] if firsts[head] >= 0 else moves[k]
+        table[slot] = count
+        count += 1
+    return confs, keys, firsts, table, count
+
+
+@kernel
+def _start(
+    p: np.ndarray, start: np.ndarray, by_order: bool
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
+    """A search's state holding ``start`` alone (see :func:`_expand`)."""
+    confs = np.empty((_START, p[P_CFGLEN]), dtype=np.int16)
+    keys = np.empty_like(confs)
+    firsts = np.empty(_START, dtype=np.int32)
+    table = np.full(4 * _START, -1, dtype=np.int32)
+    confs[0] = start
+    _key(confs[0], p, by_order, keys[0])
+    table[_find(table, keys, keys[0], _hash(keys[0]))] = 0
+    firsts[0] = -1
+    return confs, keys, firsts, table, 1
+
+
+@kernel
 def search(
     h: np.ndarray,
     p: np.ndarray,
@@ -155,45 +215,61 @@ def search(
     sources: np.ndarray,
     ncards: int,
     by_order: bool,
+    summary: np.ndarray,
 ) -> tuple[bool, int]:
     """Whether a configuration reachable from ``start`` meets :func:`goal`, and how.
 
     The action is the first move of a shortest path there (-1 when ``start`` meets it), in
-    the pure search's order: breadth first, moves in the generator's order.
+    the pure search's order: breadth first, moves in the generator's order. A search that
+    meets no goal has visited every configuration: it writes their sum into ``summary``
+    (``stuck.reach``; see :data:`R_SPACE`), unless that is empty.
     """
-    confs = np.empty((_START, p[P_CFGLEN]), dtype=np.int16)
-    keys = np.empty_like(confs)
-    firsts = np.empty(_START, dtype=np.int32)
-    table = np.full(4 * _START, -1, dtype=np.int32)
-    confs[0] = start
-    _key(confs[0], p, by_order, keys[0])
-    table[_find(table, keys, keys[0], _hash(keys[0]))] = 0
-    firsts[0] = -1
-    count, head = 1, 0
+    tops = np.full(54, -1, dtype=np.int16)
+    bases = np.full(54, -1, dtype=np.int16)
+    space = False
+    state = _start(p, start, by_order)
     moves = np.empty(NUM_ACTIONS, dtype=np.int32)
-    nxt = np.empty(p[P_CFGLEN], dtype=np.int16)
-    key = np.empty_like(nxt)
-    while head < count:
-        if goal(h, p, t, confs[head], cards, sources, ncards):
-            return True, int(firsts[head])
-        n = shuffle_actions(confs[head], p, t, moves, 0)
-        for k in range(n):
-            nxt[:] = confs[head]
-            work_action(nxt, p, moves[k])
-            _key(nxt, p, by_order, key)
-            slot = _find(table, keys, key, _hash(key))
-            if table[slot] >= 0:
-                continue
-            if count == confs.shape[0]:
-                confs, keys, firsts = _grown(confs), _grown(keys), _grown1(firsts)
-                table = _rehash(keys, count, 4 * confs.shape[0])
-                slot = _find(table, keys, key, _hash(key))
-            confs[count], keys[count] = nxt, key
-            firsts[count] = firsts[head] if firsts[head] >= 0 else moves[k]
-            table[slot] = count
-            count += 1
+    head = 0
+    while head < state[4]:
+        cfg = state[0][head]
+        if goal(h, p, t, cfg, cards, sources, ncards):
+            return True, int(state[2][head])
+        space = _shown(cfg, p, tops, bases) or space
+        state = _expand(state, head, p, t, by_order, moves)
         head += 1
+    if summary.shape[0]:
+        summary[R_SPACE] = space
+        _listed(tops, summary, R_TOPS)
+        _listed(bases, summary, R_BASES)
     return False, -1
+
+
+@kernel
+def _shown(cfg: np.ndarray, p: np.ndarray, tops: np.ndarray, bases: np.ndarray) -> bool:
+    """Mark the tops and open bases of ``cfg`` (by in-deck index); whether it has a space."""
+    space = False
+    for j in range(p[P_W]):
+        size = pile_len(cfg, j)
+        if not size:
+            space = True
+            continue
+        top = pile_card(cfg, j, size - 1)
+        tops[top % 54] = top
+        if down_len(cfg, p, j) == 0:
+            base = pile_card(cfg, j, 0)
+            bases[base % 54] = base
+    return space
+
+
+@kernel
+def _listed(seen: np.ndarray, out: np.ndarray, at: int) -> None:
+    """The cards of ``seen`` (-1: none) as a count at ``out[at]`` and the cards after it."""
+    n = 0
+    for card in seen:
+        if card >= 0:
+            out[at + 1 + n] = card
+            n += 1
+    out[at] = n
 
 
 @kernel

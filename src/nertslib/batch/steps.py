@@ -27,6 +27,7 @@ from nertslib.batch.layout import (
     S_NLEN,
 )
 from nertslib.batch.moves import seat_actions, seat_base
+from nertslib.batch.reach import new_memo
 from nertslib.batch.stuck import all_stuck, resolve, rotate, seat_stuck
 from nertslib.batch.tables import T_RANK
 from nertslib.batch.transition import apply_action
@@ -67,7 +68,7 @@ def step_row(h: np.ndarray, p: np.ndarray, t: np.ndarray, seat: int, action: int
         apply_action(h, p, seat, action)
         return
     base = seat_base(p, seat)
-    if h[base + S_DLEN] > h[base + S_CUR] and seat_stuck(h, p, t, seat):
+    if h[base + S_DLEN] > h[base + S_CUR] and seat_stuck(h, p, t, seat, new_memo(p)):
         rotate(h, p, seat)
 
 
@@ -84,14 +85,14 @@ def apply_rows(
 def stuck_rows(rows: np.ndarray, p: np.ndarray, t: np.ndarray, seat: int, out: np.ndarray) -> None:
     """``nl.is_stuck`` of ``seat`` in every row (a finished hand has no stuck seat)."""
     for r in range(rows.shape[0]):
-        out[r] = rows[r, H_STATUS] == PLAY and seat_stuck(rows[r], p, t, seat)
+        out[r] = rows[r, H_STATUS] == PLAY and seat_stuck(rows[r], p, t, seat, new_memo(p))
 
 
 @kernel
 def all_stuck_rows(rows: np.ndarray, p: np.ndarray, t: np.ndarray, out: np.ndarray) -> None:
     """``nl.all_stuck`` of every row."""
     for r in range(rows.shape[0]):
-        out[r] = all_stuck(rows[r], p, t)
+        out[r] = all_stuck(rows[r], p, t, new_memo(p))
 
 
 @kernel
@@ -107,7 +108,7 @@ def greedy_rows(rows: np.ndarray, p: np.ndarray, t: np.ndarray, seat: int, out: 
     """The greedy rule's action for ``seat`` in every row, ``PASS`` where it waits."""
     buf = np.empty(enc.NUM_ACTIONS, dtype=np.int32)
     for r in range(rows.shape[0]):
-        action = greedy_action(rows[r], p, t, seat, buf)
+        action = greedy_action(rows[r], p, t, seat, buf, new_memo(p))
         out[r] = enc.PASS if action < 0 else action
 
 

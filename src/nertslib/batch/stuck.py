@@ -2,7 +2,7 @@
 
 A seat is stuck when no progress is in reach by turning its stock through a whole pass and
 rearranging its work piles: the waste tops of a pass (:func:`pass_tops`) and the Nerts top
-are tried against every reachable configuration (:func:`nertslib.batch.search.search`).
+are tried against what every reachable configuration shows (:mod:`nertslib.batch.reach`).
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from nertslib.batch.layout import (
     STALEMATE,
 )
 from nertslib.batch.moves import nerts_top, seat_base, seat_cfg
+from nertslib.batch.reach import known, offers, remember, summary_of
 from nertslib.batch.rules import goes_up, pile_card, pile_len
 from nertslib.batch.search import search
 from nertslib.batch.tables import T_KEY, T_ON
@@ -96,16 +97,22 @@ def in_reach(
     cards: np.ndarray,
     sources: np.ndarray,
     n: int,
-    by_order: bool,
-) -> tuple[bool, int]:
-    """``stuck.progress_in_reach``: progress with one of ``cards``, and the plan's first move.
+    memo: np.ndarray,
+) -> bool:
+    """``stuck.progress_in_reach``'s verdict: progress with one of ``cards`` in reach.
 
-    A card that goes up needs no rearrangement (-1); else the search decides.
+    In some configuration the seat's work piles reach; a card that goes up needs none.
     """
     for c in range(n):
         if goes_up(h, p, t, cards[c]):
-            return True, -1
-    return search(h, p, t, seat_cfg(h, p, seat), cards, sources, n, by_order)
+            return True
+    cfg = seat_cfg(h, p, seat)
+    if known(memo, p, seat, cfg):
+        return offers(h, p, t, summary_of(memo, seat), cards, sources, n)
+    found = search(h, p, t, cfg, cards, sources, n, False, summary_of(memo, seat))[0]
+    if not found:  # the search visited every configuration: keep their sum
+        remember(memo, p, seat, cfg)
+    return found
 
 
 @kernel
@@ -124,7 +131,9 @@ def _seat_cards(
 
 
 @kernel
-def pass_offers_progress(h: np.ndarray, p: np.ndarray, t: np.ndarray, seat: int) -> bool:
+def pass_offers_progress(
+    h: np.ndarray, p: np.ndarray, t: np.ndarray, seat: int, memo: np.ndarray
+) -> bool:
     """``stuck._pass_offers_progress``: progress in reach with some waste top of a pass."""
     cards = np.empty(112, dtype=np.int16)
     sources = np.empty(112, dtype=np.int16)
@@ -134,24 +143,24 @@ def pass_offers_progress(h: np.ndarray, p: np.ndarray, t: np.ndarray, seat: int)
     for c in range(n):
         if _fits_somewhere(cfg, p, t, cards[c]):
             return True
-    return in_reach(h, p, t, seat, cards, sources, n, False)[0]
+    return in_reach(h, p, t, seat, cards, sources, n, memo)
 
 
 @kernel
-def seat_stuck(h: np.ndarray, p: np.ndarray, t: np.ndarray, seat: int) -> bool:
+def seat_stuck(h: np.ndarray, p: np.ndarray, t: np.ndarray, seat: int, memo: np.ndarray) -> bool:
     """``stuck.seat_is_stuck``: a seat that may call is never stuck."""
     if h[seat_base(p, seat) + S_NLEN] == 0 and not p[P_AUTO]:
         return False
-    return not pass_offers_progress(h, p, t, seat)
+    return not pass_offers_progress(h, p, t, seat, memo)
 
 
 @kernel
-def all_stuck(h: np.ndarray, p: np.ndarray, t: np.ndarray) -> bool:
+def all_stuck(h: np.ndarray, p: np.ndarray, t: np.ndarray, memo: np.ndarray) -> bool:
     """``stuck.all_stuck``: every seat of a hand in play is stuck."""
     if h[H_STATUS] != PLAY:
         return False
     for seat in range(p[P_SEATS]):
-        if not seat_stuck(h, p, t, seat):
+        if not seat_stuck(h, p, t, seat, memo):
             return False
     return True
 
