@@ -14,6 +14,7 @@ from nertslib.batch.layout import (
     H_CALLER,
     H_FCOUNT,
     H_FLOG,
+    H_NEED,
     H_RES,
     H_STALLED,
     H_STATUS,
@@ -36,6 +37,7 @@ from nertslib.batch.layout import (
     S_PASS,
     STALEMATE,
 )
+from nertslib.context import FNEXT
 from nertslib.state import EndReason, GameState, Layout
 from nertslib.variants import Variant
 
@@ -64,6 +66,9 @@ def write_row(h: np.ndarray, p: np.ndarray, state: GameState) -> None:
         h[p[P_FLOGC] + n], h[p[P_FLOGP] + n] = card, k
     for k, pile in enumerate(state.fnd):
         h[p[P_FTOP] + k] = pile[-1]
+        key = FNEXT[state.ctx.rule][pile[-1]]
+        if key >= 0:
+            h[H_NEED + key] += 1
     for s, lay in enumerate(state.layouts):
         _write_seat(h, p, int(p[P_SEAT0] + s * p[P_SSTRIDE]), lay)
 

@@ -20,6 +20,7 @@ from nertslib.batch.moves import (
     seat_cfg,
     waste_top,
 )
+from nertslib.batch.reach import tried
 from nertslib.batch.search import search
 from nertslib.batch.stuck import in_reach, pass_offers_progress
 from nertslib.predicates import FROM_NERTS, FROM_WASTE
@@ -28,8 +29,7 @@ from nertslib.predicates import FROM_NERTS, FROM_WASTE
 @kernel
 def _plan(h: np.ndarray, p: np.ndarray, t: np.ndarray, seat: int, memo: np.ndarray) -> int:
     """``stuck.seat_plan_step``: the plan's first move with the current tops, or -1."""
-    cards = np.empty(2, dtype=np.int16)
-    sources = np.empty(2, dtype=np.int16)
+    cards, sources = tried(memo, p, seat)
     base = seat_base(p, seat)
     n = 0
     card = nerts_top(h, base)

@@ -38,7 +38,7 @@ def _round(
         action = greedy_action(h, p, t, seat, buf, memo)
         if action < 0:
             continue
-        apply_action(h, p, seat, action)
+        apply_action(h, p, t, seat, action)
         count += 1
         moved = True
         progress = progress or is_progress(action)

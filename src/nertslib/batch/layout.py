@@ -9,6 +9,7 @@ array (the ``P_*`` indices) that every kernel is given.
 Row, from its start::
 
     status, caller, stalled, resolutions, foundations started, foundation log length,
+    need counts [64] (how many foundations need each foundation key next),
     foundation tops [4 * seats], log cards [52 * seats], log piles [52 * seats],
     seat 0, seat 1, ...
 
@@ -71,7 +72,10 @@ H_STALLED: Final = 2
 H_RES: Final = 3
 H_FCOUNT: Final = 4
 H_FLOG: Final = 5
-H_FTOP: Final = 6
+H_NEED: Final = 6
+#: Foundation keys (``context.FKEY``) are below 64: ``suit * 16 + rank`` at most.
+NEED_KEYS: Final = 64
+H_FTOP: Final = H_NEED + NEED_KEYS
 
 #: Status codes: in play, ended by Nerts, ended in stalemate.
 PLAY: Final = 0

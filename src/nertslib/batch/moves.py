@@ -16,6 +16,7 @@ from nertslib.adapters import encoding as enc
 from nertslib.batch.jit import kernel
 from nertslib.batch.layout import (
     H_FCOUNT,
+    H_NEED,
     H_STATUS,
     P_AUTO,
     P_CFG,
@@ -96,6 +97,8 @@ def foundation_actions(
             n += 1
         return n
     key = t[T_FKEY, card]
+    if h[H_NEED + key] == 0:  # most cards: no foundation needs them
+        return n
     for k in range(h[H_FCOUNT]):
         if t[T_FNEXT, h[p[P_FTOP] + k]] == key:
             out[n] = FOUNDATION_BASE + (src * TARGETS + k) * 4 + suit

@@ -3,7 +3,8 @@
 A seat's work piles stay the same through most moves of a hand (stock turns, the other
 seats' plays), and what their reachable configurations show (:func:`~nertslib.batch.search.
 search`) depends on the piles and the rules alone. So each caller holds a *memo*: one row
-per seat with the last configuration a search visited whole, and its sum, as the pure
+per seat with the last configuration a search visited whole, and its sum (and room for the
+cards the seat tries against its piles), as the pure
 engine keeps ``WorkFacts.reach`` per configuration. A memo belongs to one hand and one call
 (a greedy hand, a batch operation); it never changes an answer.
 """
@@ -24,19 +25,36 @@ from nertslib.context import SLIDE_ALWAYS
 M_VALID: Final = 0
 M_SUMMARY: Final = 1
 M_CFG: Final = M_SUMMARY + R_SIZE
+#: The most cards a seat tries against its piles: its Nerts top and the waste tops of a pass.
+MAX_TRIED: Final = 112
+
+
+@kernel
+def tried(memo: np.ndarray, p: np.ndarray, seat: int) -> tuple[np.ndarray, np.ndarray]:
+    """Room in ``seat``'s memo row for the cards it tries and their sources.
+
+    The kernels that list them run once per decision; the room saves them an allocation.
+    """
+    at = M_CFG + p[P_CFGLEN]
+    row = memo[seat]
+    return row[at : at + MAX_TRIED], row[at + MAX_TRIED : at + 2 * MAX_TRIED]
 
 
 @kernel
 def new_memo(p: np.ndarray) -> np.ndarray:
     """An empty memo for a hand of the batch's seat count."""
-    return np.zeros((p[P_SEATS], M_CFG + p[P_CFGLEN]), dtype=np.int16)
+    return np.zeros((p[P_SEATS], M_CFG + p[P_CFGLEN] + 2 * MAX_TRIED), dtype=np.int16)
 
 
 @kernel
 def known(memo: np.ndarray, p: np.ndarray, seat: int, cfg: np.ndarray) -> bool:
     """Whether the memo holds the sum of ``seat``'s configuration ``cfg``."""
-    row = memo[seat]
-    return bool(row[M_VALID]) and np.array_equal(row[M_CFG : M_CFG + p[P_CFGLEN]], cfg)
+    if not memo[seat, M_VALID]:
+        return False
+    for k in range(p[P_CFGLEN]):  # a loop: np.array_equal would build an array each time
+        if memo[seat, M_CFG + k] != cfg[k]:
+            return False
+    return True
 
 
 @kernel
@@ -67,13 +85,13 @@ def offers(
     A reachable top goes up or takes one of ``cards``; or a card that may fill a space
     finds one, or (``slide_under="always"``) an open base to slide under.
     """
+    keys = 0  # the cards' work keys as bits (a key is below 28)
+    for c in range(n):
+        keys |= 1 << int(t[T_KEY, cards[c]])
     for k in range(summary[R_TOPS]):
         top = summary[R_TOPS + 1 + k]
-        if goes_up(h, p, t, top):
+        if goes_up(h, p, t, top) or (keys >> int(t[T_ON, top])) & 1:
             return True
-        for c in range(n):
-            if t[T_KEY, cards[c]] == t[T_ON, top]:
-                return True
     under = p[P_SLIDE] == SLIDE_ALWAYS
     for c in range(n):
         if not may_fill(p, t, cards[c], sources[c]):

@@ -11,20 +11,19 @@ import numpy as np
 
 from nertslib.batch.jit import kernel
 from nertslib.batch.layout import (
-    H_FCOUNT,
     H_FLOG,
+    H_NEED,
     P_DOWN,
     P_DSTRIDE,
     P_FLOGC,
     P_FLOGP,
-    P_FTOP,
     P_MOVE,
     P_ONE_PER_SUIT,
     P_SLIDE,
     P_SPACE,
     PILE,
 )
-from nertslib.batch.tables import T_FKEY, T_FNEXT, T_RANK, T_SUIT
+from nertslib.batch.tables import T_FKEY, T_RANK, T_SUIT
 from nertslib.context import MOVE_ANY_SUFFIX, MOVE_TOP_CARD, SLIDE_ALWAYS, SLIDE_OFF, SPACE_ANY
 from nertslib.context import SPACE_NERTS_ONLY as _NERTS_ONLY
 from nertslib.predicates import FROM_NERTS
@@ -108,8 +107,4 @@ def goes_up(h: np.ndarray, p: np.ndarray, t: np.ndarray, card: int) -> bool:
     """``predicates.any_go_up`` of one card: some foundation takes it, or it starts one."""
     if t[T_RANK, card] == 1:
         return may_start(h, p, t, card)
-    key = t[T_FKEY, card]
-    for k in range(h[H_FCOUNT]):
-        if t[T_FNEXT, h[p[P_FTOP] + k]] == key:
-            return True
-    return False
+    return h[H_NEED + t[T_FKEY, card]] > 0

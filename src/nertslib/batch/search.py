@@ -120,12 +120,21 @@ def _hash(key: np.ndarray) -> int:
 
 
 @kernel
+def _same(a: np.ndarray, b: np.ndarray) -> bool:
+    """``a == b`` slot by slot (np.array_equal would build an array each time)."""
+    for k in range(a.shape[0]):
+        if a[k] != b[k]:
+            return False
+    return True
+
+
+@kernel
 def _find(table: np.ndarray, keys: np.ndarray, key: np.ndarray, value: int) -> int:
     """The slot of ``key`` in ``table`` (open addressing), or of the empty slot it would take."""
     mask = table.shape[0] - 1
     slot = int(value & mask)
     while table[slot] >= 0:
-        if np.array_equal(keys[table[slot]], key):
+        if _same(keys[table[slot]], key):
             return slot
         slot = int((slot + 1) & mask)
     return slot
@@ -161,15 +170,15 @@ def _expand(
     t: np.ndarray,
     by_order: bool,
     moves: np.ndarray,
+    nxt: np.ndarray,
+    key: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
     """Queue the configurations one move from configuration ``head`` that are new.
 
     ``state`` is the search's ``(configurations, keys, first moves, table, count)``; the
-    arrays double when full.
+    arrays double when full; ``moves``, ``nxt`` and ``key`` are room to work in.
     """
     confs, keys, firsts, table, count = state
-    nxt = np.empty(p[P_CFGLEN], dtype=np.int16)
-    key = np.empty_like(nxt)
     n = shuffle_actions(confs[head], p, t, moves, 0)
     for k in range(n):
         nxt[:] = confs[head]
@@ -229,13 +238,15 @@ def search(
     space = False
     state = _start(p, start, by_order)
     moves = np.empty(NUM_ACTIONS, dtype=np.int32)
+    nxt = np.empty(p[P_CFGLEN], dtype=np.int16)
+    key = np.empty_like(nxt)
     head = 0
     while head < state[4]:
         cfg = state[0][head]
         if goal(h, p, t, cfg, cards, sources, ncards):
             return True, int(state[2][head])
         space = _shown(cfg, p, tops, bases) or space
-        state = _expand(state, head, p, t, by_order, moves)
+        state = _expand(state, head, p, t, by_order, moves, nxt, key)
         head += 1
     if summary.shape[0]:
         summary[R_SPACE] = space

@@ -65,7 +65,7 @@ def first_illegal(
 def step_row(h: np.ndarray, p: np.ndarray, t: np.ndarray, seat: int, action: int) -> None:
     """Apply a legal action; ``PASS`` rotates a stuck seat's stock (``encoding.decode``)."""
     if action != enc.PASS:
-        apply_action(h, p, seat, action)
+        apply_action(h, p, t, seat, action)
         return
     base = seat_base(p, seat)
     if h[base + S_DLEN] > h[base + S_CUR] and seat_stuck(h, p, t, seat, new_memo(p)):

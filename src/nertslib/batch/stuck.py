@@ -33,7 +33,7 @@ from nertslib.batch.layout import (
     STALEMATE,
 )
 from nertslib.batch.moves import nerts_top, seat_base, seat_cfg
-from nertslib.batch.reach import known, offers, remember, summary_of
+from nertslib.batch.reach import known, offers, remember, summary_of, tried
 from nertslib.batch.rules import goes_up, pile_card, pile_len
 from nertslib.batch.search import search
 from nertslib.batch.tables import T_KEY, T_ON
@@ -80,12 +80,14 @@ def pass_tops(h: np.ndarray, p: np.ndarray, seat: int, out: np.ndarray, n: int) 
 
 
 @kernel
-def _fits_somewhere(cfg: np.ndarray, p: np.ndarray, t: np.ndarray, card: int) -> bool:
+def _wanted(cfg: np.ndarray, p: np.ndarray, t: np.ndarray) -> int:
+    """The work keys the work tops take (``ON``), as bits: a key is below 28."""
+    bits = 0
     for j in range(p[P_W]):
         size = pile_len(cfg, j)
-        if size and t[T_KEY, card] == t[T_ON, pile_card(cfg, j, size - 1)]:
-            return True
-    return False
+        if size:
+            bits |= 1 << int(t[T_ON, pile_card(cfg, j, size - 1)])
+    return bits
 
 
 @kernel
@@ -135,13 +137,13 @@ def pass_offers_progress(
     h: np.ndarray, p: np.ndarray, t: np.ndarray, seat: int, memo: np.ndarray
 ) -> bool:
     """``stuck._pass_offers_progress``: progress in reach with some waste top of a pass."""
-    cards = np.empty(112, dtype=np.int16)
-    sources = np.empty(112, dtype=np.int16)
+    cards, sources = tried(memo, p, seat)
     n = _seat_cards(h, p, seat, cards, sources)
     cfg = seat_cfg(h, p, seat)
     # Usually a card goes up or onto a pile as things are: no search then.
+    wanted = _wanted(cfg, p, t)
     for c in range(n):
-        if _fits_somewhere(cfg, p, t, cards[c]):
+        if (wanted >> int(t[T_KEY, cards[c]])) & 1:
             return True
     return in_reach(h, p, t, seat, cards, sources, n, memo)
 

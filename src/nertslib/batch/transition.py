@@ -15,6 +15,7 @@ from nertslib.batch.layout import (
     H_CALLER,
     H_FCOUNT,
     H_FLOG,
+    H_NEED,
     H_STALLED,
     H_STATUS,
     NERTS,
@@ -45,6 +46,7 @@ from nertslib.batch.moves import (
     seat_base,
     seat_cfg,
 )
+from nertslib.batch.tables import T_FNEXT
 
 
 @kernel
@@ -136,12 +138,16 @@ def take_source(h: np.ndarray, p: np.ndarray, seat: int, src: int) -> int:
 
 
 @kernel
-def to_foundation(h: np.ndarray, p: np.ndarray, target: int, card: int) -> None:
+def to_foundation(h: np.ndarray, p: np.ndarray, t: np.ndarray, target: int, card: int) -> None:
     """Put ``card`` on foundation ``target`` (a new one for ``NEW_FOUNDATION``) and log it."""
     k = target
     if target == NEW_FOUNDATION:
         k = h[H_FCOUNT]
         h[H_FCOUNT] += 1
+    else:
+        h[H_NEED + t[T_FNEXT, h[p[P_FTOP] + k]]] -= 1
+    if t[T_FNEXT, card] >= 0:  # a King completes its foundation: it needs nothing more
+        h[H_NEED + t[T_FNEXT, card]] += 1
     h[p[P_FTOP] + k] = card
     n = h[H_FLOG]
     h[p[P_FLOGC] + n] = card
@@ -176,12 +182,12 @@ def stock_step(h: np.ndarray, p: np.ndarray, seat: int, action: int) -> None:
 
 
 @kernel
-def apply_card(h: np.ndarray, p: np.ndarray, seat: int, action: int) -> None:
+def apply_card(h: np.ndarray, p: np.ndarray, t: np.ndarray, seat: int, action: int) -> None:
     """Apply a legal card action of ``seat`` (a foundation, work or slide-under play)."""
     if action < WORK_BASE:
         src, rest = divmod(action - enc.FOUNDATION_BASE, TARGETS * 4)
         card = take_source(h, p, seat, src)
-        to_foundation(h, p, rest // 4, card)
+        to_foundation(h, p, t, rest // 4, card)
         progressed(h, p, seat, src)
         return
     if action < UNDER_BASE:
@@ -201,7 +207,7 @@ def apply_card(h: np.ndarray, p: np.ndarray, seat: int, action: int) -> None:
 
 
 @kernel
-def apply_action(h: np.ndarray, p: np.ndarray, seat: int, action: int) -> None:
+def apply_action(h: np.ndarray, p: np.ndarray, t: np.ndarray, seat: int, action: int) -> None:
     """Apply a legal action other than ``PASS`` (``transition.successor``)."""
     if action == enc.CALL:
         h[H_STATUS] = NERTS
@@ -209,7 +215,7 @@ def apply_action(h: np.ndarray, p: np.ndarray, seat: int, action: int) -> None:
     elif action == enc.TURN or action == enc.RESTOCK:
         stock_step(h, p, seat, action)
     else:
-        apply_card(h, p, seat, action)
+        apply_card(h, p, t, seat, action)
 
 
 @kernel
