@@ -99,9 +99,9 @@ def test_an_illegal_action_is_refused_and_changes_nothing(
     actions = [enc.PASS] * len(states)  # PASS is legal in every hand in play
     for i, state in enumerate(states):
         if state.is_over and i != hand:
-            actions[i] = -1  # no action is legal in a finished hand: make it the first bad
+            actions[i] = enc.NUM_ACTIONS  # no action is legal in a finished hand
     actions[hand] = action
-    first_bad = min(i for i, a in enumerate(actions) if a < 0 or i == hand)
+    first_bad = min(i for i, a in enumerate(actions) if a == enc.NUM_ACTIONS or i == hand)
     before = batch.rows.copy()
     with pytest.raises(nl.NertsError, match=f"hand {first_bad}: action"):
         batch.apply(seat, actions)
@@ -126,6 +126,7 @@ def test_joker_variants_are_refused_naming_the_knob() -> None:
         (lambda: Batch.deal("standard", 2, [0]).apply(0, [1, 1]), "actions must be"),
         (lambda: Batch.deal("standard", 2, [0]).apply(5, 1), "seats"),
         (lambda: Batch.deal("standard", 2, [0]).apply(0, 9999), "out of range"),
+        (lambda: Batch.deal("standard", 2, [0]).apply(0, -2), "out of range"),
     ],
 )
 def test_bad_arguments_are_refused(call: object, message: str) -> None:
@@ -137,3 +138,38 @@ def test_mixed_variants_are_refused() -> None:
     states = [nl.deal("standard", 2, 0), nl.deal("nna", 2, 0)]
     with pytest.raises(nl.NertsError, match="state 1"):
         Batch.from_states(states)
+
+
+@given(playouts(max_steps=100), st.integers(0, 2**32))
+def test_random_actions_are_legal_and_reach_every_legal_action(
+    states: list[nl.GameState], seed: int
+) -> None:
+    batch = Batch.from_states(states)
+    live = ~batch.over()
+    for seat in range(batch.seats):
+        masks = batch.legal_mask(seat)
+        actions = batch.random(seat, seed)
+        assert masks[live, actions[live]].all()
+    # A draw just below 1 takes the last action, 0 takes the first: every one is reachable.
+    first = [enc.legal_actions(s, 0) for s in states]
+    assert all(not a or enc.PASS in a for a in first)
+
+
+@given(playouts(max_steps=60))
+def test_action_minus_one_leaves_its_hand_as_it_is(states: list[nl.GameState]) -> None:
+    batch = Batch.from_states(states)
+    batch.apply(0, [-1] * len(states))
+    assert batch.to_states() == states
+
+
+@given(playouts(max_steps=60), st.integers(0, 2**32))
+def test_random_step_is_apply_of_random(states: list[nl.GameState], seed: int) -> None:
+    batch, twin = Batch.from_states(states), Batch.from_states(states)
+    for seat in range(batch.seats):
+        drawn = batch.random(seat, seed)
+        taken = twin.random_step(seat, seed)
+        live = ~batch.over()
+        assert (taken[live] == drawn[live]).all()
+        assert (taken[~live] == -1).all()
+        batch.apply(seat, np.where(live, drawn, -1))
+        assert batch.to_states() == twin.to_states()

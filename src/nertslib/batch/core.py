@@ -197,7 +197,8 @@ class Batch:
         """Apply ``actions[i]`` for seat ``seats[i]`` in hand ``i``, in place (scalars broadcast).
 
         ``PASS`` rotates the stock of a stuck seat and is a wait otherwise, as
-        :func:`~nertslib.adapters.encoding.decode` reads it.
+        :func:`~nertslib.adapters.encoding.decode` reads it. An action of ``-1`` leaves its
+        hand as it is (a finished hand, or a seat that does not act there).
 
         Raises:
             NertsError: naming the first hand whose action is not legal there (and the
@@ -206,6 +207,7 @@ class Batch:
         >>> from nertslib.batch import Batch
         >>> batch = Batch.deal("standard", 2, [1, 2])
         >>> batch.apply([0, 1], [1, 1])  # both turn their stock
+        >>> batch.apply(0, [1, -1])  # seat 0 turns again in hand 0 only
         >>> batch.apply(0, 2)
         Traceback (most recent call last):
         ...
@@ -221,6 +223,42 @@ class Batch:
             msg = f"hand {bad}: action {action} ({name}) is not legal for seat {seat_arr[bad]}"
             raise NertsError(msg)
         steps.apply_rows(self.rows, self.params, self.tables, seat_arr, action_arr)
+
+    def random(self, seat: int, rng: Any) -> Any:
+        """A uniformly drawn legal action of ``seat`` per hand (``PASS`` is one of them).
+
+        ``rng`` is a :class:`numpy.random.Generator` (or a seed for one); a finished hand
+        gets ``PASS``, which :meth:`apply` refuses there.
+
+        >>> from nertslib.batch import Batch
+        >>> batch = Batch.deal("standard", 2, [1, 2])
+        >>> actions = batch.random(0, rng=7)
+        >>> batch.legal_mask(0)[[0, 1], actions].tolist()
+        [True, True]
+        """
+        draws = np.random.default_rng(rng).random(len(self))
+        out = np.zeros(len(self), dtype=np.int64)
+        steps.random_rows(self.rows, self.params, self.tables, self._seat(seat), draws, out)
+        return out
+
+    def random_step(self, seat: int, rng: Any) -> Any:
+        """Apply :meth:`random`'s actions at once (a random playout's step); returns them.
+
+        A finished hand is left as it is, its action ``-1``. The same as
+        ``apply(seat, random(seat, rng))`` on the hands in play, without checking again
+        actions the generator has just listed.
+
+        >>> from nertslib.batch import Batch
+        >>> batch, twin = Batch.deal("standard", 2, [3]), Batch.deal("standard", 2, [3])
+        >>> actions = batch.random_step(1, rng=5)
+        >>> twin.apply(1, actions)
+        >>> batch.to_states() == twin.to_states()
+        True
+        """
+        draws = np.random.default_rng(rng).random(len(self))
+        out = np.zeros(len(self), dtype=np.int64)
+        steps.random_step_rows(self.rows, self.params, self.tables, self._seat(seat), draws, out)
+        return out
 
     def stuck(self, seat: int) -> Any:
         """``nl.is_stuck(state, seat)`` of every hand, as a bool array.

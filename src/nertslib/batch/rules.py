@@ -107,4 +107,4 @@ def goes_up(h: np.ndarray, p: np.ndarray, t: np.ndarray, card: int) -> bool:
     """``predicates.any_go_up`` of one card: some foundation takes it, or it starts one."""
     if t[T_RANK, card] == 1:
         return may_start(h, p, t, card)
-    return h[H_NEED + t[T_FKEY, card]] > 0
+    return bool(h[H_NEED + t[T_FKEY, card]] > 0)

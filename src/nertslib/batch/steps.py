@@ -5,6 +5,8 @@ Each loop calls the per-row kernels of the concern modules; nothing here decides
 
 from __future__ import annotations
 
+from typing import Final
+
 import numpy as np
 
 from nertslib.adapters import encoding as enc
@@ -32,6 +34,9 @@ from nertslib.batch.stuck import all_stuck, resolve, rotate, seat_stuck
 from nertslib.batch.tables import T_RANK
 from nertslib.batch.transition import apply_action
 
+#: The action that leaves its hand as it is (a finished hand, a seat that does not act).
+SKIP: Final = -1
+
 
 @kernel
 def is_legal(
@@ -56,9 +61,37 @@ def first_illegal(
     """The first row whose action is not legal, or -1."""
     buf = np.empty(enc.NUM_ACTIONS, dtype=np.int32)
     for r in range(rows.shape[0]):
-        if not is_legal(rows[r], p, t, seats[r], actions[r], buf):
+        if actions[r] != SKIP and not is_legal(rows[r], p, t, seats[r], actions[r], buf):
             return r
     return -1
+
+
+@kernel
+def random_rows(
+    rows: np.ndarray, p: np.ndarray, t: np.ndarray, seat: int, draws: np.ndarray, out: np.ndarray
+) -> None:
+    """A uniform legal action of ``seat`` per row (``PASS`` among them), from ``draws`` in [0, 1).
+
+    ``PASS`` for a finished hand, which has no legal action.
+    """
+    buf = np.empty(enc.NUM_ACTIONS, dtype=np.int32)
+    for r in range(rows.shape[0]):
+        n = seat_actions(rows[r], p, t, seat, buf)
+        k = int(draws[r] * (n + 1))  # PASS and the n generated actions, all distinct
+        out[r] = enc.PASS if k >= n or rows[r, H_STATUS] != PLAY else buf[k]
+
+
+@kernel
+def random_step_rows(
+    rows: np.ndarray, p: np.ndarray, t: np.ndarray, seat: int, draws: np.ndarray, out: np.ndarray
+) -> None:
+    """:func:`random_rows`, each drawn action applied at once (it is legal: it was generated)."""
+    random_rows(rows, p, t, seat, draws, out)
+    for r in range(rows.shape[0]):
+        if rows[r, H_STATUS] == PLAY:
+            step_row(rows[r], p, t, seat, out[r])
+        else:
+            out[r] = SKIP
 
 
 @kernel
@@ -76,9 +109,10 @@ def step_row(h: np.ndarray, p: np.ndarray, t: np.ndarray, seat: int, action: int
 def apply_rows(
     rows: np.ndarray, p: np.ndarray, t: np.ndarray, seats: np.ndarray, actions: np.ndarray
 ) -> None:
-    """:func:`step_row` of every row (the actions are known to be legal)."""
+    """:func:`step_row` of every row (the actions are known to be legal; SKIP: none)."""
     for r in range(rows.shape[0]):
-        step_row(rows[r], p, t, seats[r], actions[r])
+        if actions[r] != SKIP:
+            step_row(rows[r], p, t, seats[r], actions[r])
 
 
 @kernel
