@@ -227,7 +227,7 @@ class Batch:
     def random(self, seat: int, rng: Any) -> Any:
         """A uniformly drawn legal action of ``seat`` per hand (``PASS`` is one of them).
 
-        ``rng`` is a :class:`numpy.random.Generator` (or a seed for one); a finished hand
+        ``rng`` is a numpy ``Generator`` (or a seed for one); a finished hand
         gets ``PASS``, which :meth:`apply` refuses there.
 
         >>> from nertslib.batch import Batch
