@@ -47,6 +47,13 @@ def new_memo(p: np.ndarray) -> np.ndarray:
 
 
 @kernel
+def forget(memo: np.ndarray) -> None:
+    """Empty the memo: the next hand's configurations are others."""
+    for seat in range(memo.shape[0]):
+        memo[seat, M_VALID] = 0
+
+
+@kernel
 def known(memo: np.ndarray, p: np.ndarray, seat: int, cfg: np.ndarray) -> bool:
     """Whether the memo holds the sum of ``seat``'s configuration ``cfg``."""
     if not memo[seat, M_VALID]:

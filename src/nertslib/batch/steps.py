@@ -29,7 +29,7 @@ from nertslib.batch.layout import (
     S_NLEN,
 )
 from nertslib.batch.moves import seat_actions, seat_base
-from nertslib.batch.reach import new_memo
+from nertslib.batch.reach import forget, new_memo
 from nertslib.batch.stuck import all_stuck, resolve, rotate, seat_stuck
 from nertslib.batch.tables import T_RANK
 from nertslib.batch.transition import apply_action
@@ -87,21 +87,25 @@ def random_step_rows(
 ) -> None:
     """:func:`random_rows`, each drawn action applied at once (it is legal: it was generated)."""
     random_rows(rows, p, t, seat, draws, out)
+    memo = new_memo(p)  # one per call, emptied for each row
     for r in range(rows.shape[0]):
         if rows[r, H_STATUS] == PLAY:
-            step_row(rows[r], p, t, seat, out[r])
+            forget(memo)
+            step_row(rows[r], p, t, seat, out[r], memo)
         else:
             out[r] = SKIP
 
 
 @kernel
-def step_row(h: np.ndarray, p: np.ndarray, t: np.ndarray, seat: int, action: int) -> None:
+def step_row(
+    h: np.ndarray, p: np.ndarray, t: np.ndarray, seat: int, action: int, memo: np.ndarray
+) -> None:
     """Apply a legal action; ``PASS`` rotates a stuck seat's stock (``encoding.decode``)."""
     if action != enc.PASS:
         apply_action(h, p, t, seat, action)
         return
     base = seat_base(p, seat)
-    if h[base + S_DLEN] > h[base + S_CUR] and seat_stuck(h, p, t, seat, new_memo(p)):
+    if h[base + S_DLEN] > h[base + S_CUR] and seat_stuck(h, p, t, seat, memo):
         rotate(h, p, seat)
 
 
@@ -110,23 +114,29 @@ def apply_rows(
     rows: np.ndarray, p: np.ndarray, t: np.ndarray, seats: np.ndarray, actions: np.ndarray
 ) -> None:
     """:func:`step_row` of every row (the actions are known to be legal; SKIP: none)."""
+    memo = new_memo(p)  # one per call, emptied for each row
     for r in range(rows.shape[0]):
         if actions[r] != SKIP:
-            step_row(rows[r], p, t, seats[r], actions[r])
+            forget(memo)
+            step_row(rows[r], p, t, seats[r], actions[r], memo)
 
 
 @kernel
 def stuck_rows(rows: np.ndarray, p: np.ndarray, t: np.ndarray, seat: int, out: np.ndarray) -> None:
     """``nl.is_stuck`` of ``seat`` in every row (a finished hand has no stuck seat)."""
+    memo = new_memo(p)  # one per call, emptied for each row
     for r in range(rows.shape[0]):
-        out[r] = rows[r, H_STATUS] == PLAY and seat_stuck(rows[r], p, t, seat, new_memo(p))
+        forget(memo)
+        out[r] = rows[r, H_STATUS] == PLAY and seat_stuck(rows[r], p, t, seat, memo)
 
 
 @kernel
 def all_stuck_rows(rows: np.ndarray, p: np.ndarray, t: np.ndarray, out: np.ndarray) -> None:
     """``nl.all_stuck`` of every row."""
+    memo = new_memo(p)  # one per call, emptied for each row
     for r in range(rows.shape[0]):
-        out[r] = all_stuck(rows[r], p, t, new_memo(p))
+        forget(memo)
+        out[r] = all_stuck(rows[r], p, t, memo)
 
 
 @kernel
@@ -141,8 +151,10 @@ def resolve_rows(rows: np.ndarray, p: np.ndarray, seeds: np.ndarray, which: np.n
 def greedy_rows(rows: np.ndarray, p: np.ndarray, t: np.ndarray, seat: int, out: np.ndarray) -> None:
     """The greedy rule's action for ``seat`` in every row, ``PASS`` where it waits."""
     buf = np.empty(enc.NUM_ACTIONS, dtype=np.int32)
+    memo = new_memo(p)  # one per call, emptied for each row
     for r in range(rows.shape[0]):
-        action = greedy_action(rows[r], p, t, seat, buf, new_memo(p))
+        forget(memo)
+        action = greedy_action(rows[r], p, t, seat, buf, memo)
         out[r] = enc.PASS if action < 0 else action
 
 
