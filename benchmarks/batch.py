@@ -165,7 +165,9 @@ def main() -> None:
     # A first compile takes minutes: the smoke run (CI) leaves it out.
     first, cached = (float("nan"), float("nan")) if quick else start_times()
     seeds = Seeds(10**9)
-    Batch.deal(VARIANT, SEATS, seeds.take(8)).play_greedy()  # load the kernels
+    warm = Batch.deal(VARIANT, SEATS, seeds.take(8))  # load (or compile) the kernels
+    warm.random_step(0, 0)
+    warm.play_greedy()
     rows: dict[str, list[float]] = {
         k: [] for k in ("cal", "chess", "random", "greedy", "pure", "len")
     }

@@ -35,7 +35,7 @@ from nertslib.batch.layout import (
 from nertslib.batch.moves import nerts_top, seat_base, seat_cfg
 from nertslib.batch.reach import known, offers, remember, summary_of, tried
 from nertslib.batch.rules import goes_up, pile_card, pile_len
-from nertslib.batch.search import search
+from nertslib.batch.search import goal, search
 from nertslib.batch.tables import T_KEY, T_ON
 from nertslib.context import UNLIMITED
 from nertslib.predicates import FROM_NERTS, FROM_WASTE
@@ -109,6 +109,8 @@ def in_reach(
         if goes_up(h, p, t, cards[c]):
             return True
     cfg = seat_cfg(h, p, seat)
+    if goal(h, p, t, cfg, cards, sources, n):
+        return True  # the piles as they are: what the search would try first, unallocated
     if known(memo, p, seat, cfg):
         return offers(h, p, t, summary_of(memo, seat), cards, sources, n)
     found = search(h, p, t, cfg, cards, sources, n, False, summary_of(memo, seat))[0]
