@@ -22,13 +22,23 @@ from __future__ import annotations
 
 from nertslib.errors import NertsError
 
+
+class MissingExtraError(NertsError, ImportError):
+    """``nertslib.batch`` was imported without the ``fast`` extra (numba, numpy).
+
+    A :class:`~nertslib.NertsError` that names the extra, and an :class:`ImportError`, so
+    that tools which walk packages (``pkgutil``, test collectors) pass it over as they pass
+    over any optional module whose dependency is missing.
+    """
+
+
 try:
     import numba  # noqa: F401 - the extra's presence is the check
     import numpy  # noqa: F401
 except ImportError:
     _MSG = 'nertslib.batch needs the "fast" extra (numba, numpy): pip install "nertslib[fast]"'
-    raise NertsError(_MSG) from None
+    raise MissingExtraError(_MSG) from None
 
 from nertslib.batch.core import Batch
 
-__all__ = ["Batch"]
+__all__ = ["Batch", "MissingExtraError"]
