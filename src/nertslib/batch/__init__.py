@@ -39,6 +39,6 @@ except ImportError:
     _MSG = 'nertslib.batch needs the "fast" extra (numba, numpy): pip install "nertslib[fast]"'
     raise MissingExtraError(_MSG) from None
 
-from nertslib.batch.core import Batch
+from nertslib.batch.core import Batch  # noqa: E402 - after the extra's check
 
 __all__ = ["Batch", "MissingExtraError"]
