@@ -19,3 +19,10 @@ if os.environ.get("NERTS_REQUIRE_BROWSER") != "1" and not (
     and any(importlib.util.find_spec(name) for name in _TEST_CLIENTS)
 ):
     collect_ignore_glob.append("src/nertslib/server/*")
+
+# The batch engine (nertslib.batch) needs the `fast` extra (numba, numpy); NERTS_REQUIRE_FAST=1
+# (set by .ci/run for its batch block) collects its doctests anyway.
+if os.environ.get("NERTS_REQUIRE_FAST") != "1" and not all(
+    importlib.util.find_spec(name) for name in ("numba", "numpy")
+):
+    collect_ignore_glob.append("src/nertslib/batch/*")

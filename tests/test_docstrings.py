@@ -17,7 +17,7 @@ import pytest
 import nertslib
 
 #: Modules whose optional dependencies may be missing are checked where they are installed.
-OPTIONAL = ("nertslib.adapters", "nertslib.server", "nertslib.cli")
+OPTIONAL = ("nertslib.adapters", "nertslib.server", "nertslib.cli", "nertslib.batch")
 
 
 def modules() -> list[str]:

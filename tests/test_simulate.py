@@ -202,7 +202,7 @@ def test_command_table(tmp_path):
     assert (
         f"stalemates {sim.stalemate_rate:.1%}, {sim.moves_per_hand:.1f} actions per hand\n" in out
     )
-    assert "hands/s with 1 worker(s) (processes)" in out
+    assert "hands/s with 1 worker(s) (processes) and the " in out
     assert "a million hands would take about " in out
     assert result.stderr == ""  # no progress bar: stderr is not a terminal
 

@@ -27,6 +27,8 @@ Only the standard library runs the hands (``multiprocessing``); ``backend="ray"`
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import math
 import multiprocessing
 import os
@@ -49,13 +51,19 @@ __all__ = [
     "Row",
     "Settings",
     "SimulationResult",
+    "batch_obstacle",
     "bot_named",
     "bot_names",
+    "choose_engine",
+    "fast_installed",
     "run_chunk",
     "simulate",
 ]
 
 Backend = Literal["processes", "ray"]
+#: Which engine plays the hands: the pure one, the batch one (the ``fast`` extra), or the batch
+#: one wherever it can play the line-up (``"auto"``).
+Engine = Literal["auto", "batch", "pure"]
 
 #: The largest chunk of tasks one worker plays before reporting back (only totals travel).
 CHUNK: Final = 250
@@ -140,6 +148,8 @@ class Settings:
         seed: Deal ``d`` is dealt with seed ``seed + d``.
         paired: Play every deal once per rotation of the bots over the seats.
         max_actions: A hand still in play after this many actions ends the task unfinished.
+        engine: ``"pure"`` or ``"batch"``: which engine plays the hands (the results are the
+            same hand by hand; see :func:`simulate`).
     """
 
     hands: int = attrs.field(validator=_positive)
@@ -151,6 +161,7 @@ class Settings:
     seed: int = attrs.field(default=0, validator=_seed, kw_only=True)
     paired: bool = attrs.field(default=False, kw_only=True)
     max_actions: int = attrs.field(default=100_000, validator=_positive, kw_only=True)
+    engine: Literal["pure", "batch"] = attrs.field(default="pure", kw_only=True)
 
     @property
     def lineup(self) -> tuple[str, ...]:
@@ -235,7 +246,84 @@ def run_chunk(settings: Settings, start: int, stop: int) -> tuple[HandResult, ..
     >>> [hand.deal for hand in run_chunk(Settings(hands=5, seats=2), 2, 4)]
     [2, 3]
     """
+    if settings.engine == "batch":
+        return _batch_tasks().run_tasks(settings, start, stop)  # type: ignore[no-any-return]
     return tuple(_play_task(settings, t) for t in range(start, stop))
+
+
+def _batch_tasks() -> Any:
+    """The batch engine's task runner; raises a NertsError naming the ``fast`` extra without it.
+
+    Imported by name (the extra is optional): ``nertslib.batch`` imports this module.
+    """
+    return importlib.import_module("nertslib.batch.simulate")
+
+
+def batch_obstacle(settings: Settings) -> str | None:
+    """Why the batch engine cannot play ``settings``' hands as the pure one does, or ``None``.
+
+    It plays the greedy bot at every seat, in every variant without jokers, except where
+    work piles hold face-down cards (the Klondike layout), which the greedy bot guesses from
+    its view.
+
+    >>> from nertslib.simulation import Settings, batch_obstacle
+    >>> batch_obstacle(Settings(hands=1)) is None
+    True
+    >>> batch_obstacle(Settings(hands=1, bots=("greedy", "random", "greedy", "greedy")))
+    'the batch engine plays the greedy bot only; the line-up has random'
+    """
+    others = sorted(set(settings.lineup) - {"greedy"})
+    if others:
+        return f"the batch engine plays the greedy bot only; the line-up has {', '.join(others)}"
+    rules = settings.variant
+    if rules.jokers_per_deck:
+        return f"the batch engine plays no jokers (jokers_per_deck={rules.jokers_per_deck})"
+    if rules.work_pile_layout == "klondike" and rules.work_pile_count(settings.seats) > 1:
+        return "the greedy bot guesses face-down work cards (work_pile_layout='klondike')"
+    return None
+
+
+def fast_installed() -> bool:
+    """Whether the ``fast`` extra (numba, numpy) is installed.
+
+    >>> from nertslib.simulation import fast_installed
+    >>> fast_installed() in (True, False)
+    True
+    """
+    try:
+        return all(importlib.util.find_spec(name) for name in ("numba", "numpy"))
+    except ValueError:  # a module set to None in sys.modules (how tests hide one)
+        return False
+
+
+def choose_engine(engine: object, settings: Settings) -> Literal["pure", "batch"]:
+    """The engine that plays ``settings``.
+
+    ``engine`` itself, or for ``"auto"`` the batch engine when the ``fast`` extra is
+    installed and the batch engine can play the line-up (:func:`batch_obstacle`), else the
+    pure one.
+
+    Raises:
+        NertsError: (a :class:`ValueError`) for an unknown engine, or ``"batch"`` for hands it
+            cannot play or without the ``fast`` extra (naming it).
+
+    >>> from nertslib.simulation import Settings, choose_engine
+    >>> choose_engine("pure", Settings(hands=1))
+    'pure'
+    """
+    if engine == "pure":
+        return "pure"
+    if engine not in ("auto", "batch"):
+        msg = f"engine must be 'auto', 'batch' or 'pure'; got {engine!r:.80}"
+        raise NertsError(msg)
+    obstacle = batch_obstacle(settings)
+    if engine == "auto":
+        return "batch" if fast_installed() and obstacle is None else "pure"
+    if obstacle is not None:
+        msg = f"engine='batch' cannot play these hands: {obstacle}"
+        raise NertsError(msg)
+    _batch_tasks()  # without the fast extra: the NertsError that names it
+    return "batch"
 
 
 def _cores() -> int:
@@ -346,6 +434,7 @@ class SimulationResult:
         seconds: Wall time of the run (the only figure that differs between runs).
         workers: Worker processes (or Ray CPUs) used.
         backend: ``"processes"`` or ``"ray"``.
+        engine: ``"pure"`` or ``"batch"``: the engine that played the hands.
     """
 
     settings: Settings
@@ -355,6 +444,7 @@ class SimulationResult:
     seconds: float
     workers: int
     backend: str
+    engine: str = "pure"
 
     @property
     def stalemate_rate(self) -> float:
@@ -386,7 +476,7 @@ class SimulationResult:
         >>> import nertslib as nl
         >>> data = nl.simulate(2, seats=2, workers=1).to_data()
         >>> sorted(data), sorted(data["timings"])
-        (['figures', 'hands', 'settings', 'timings'], ['backend', 'hands_per_second', 'projected_million_seconds', 'seconds', 'workers'])
+        (['figures', 'hands', 'settings', 'timings'], ['backend', 'engine', 'hands_per_second', 'projected_million_seconds', 'seconds', 'workers'])
         """  # noqa: E501 - a doctest output line
         return {
             "settings": self.settings.to_data(),
@@ -404,6 +494,7 @@ class SimulationResult:
                 "projected_million_seconds": self.projected_seconds(),
                 "workers": self.workers,
                 "backend": self.backend,
+                "engine": self.engine,
             },
         }
 
@@ -421,6 +512,7 @@ def simulate(
     address: str | None = None,
     max_actions: int = 100_000,
     progress: Callable[[int], None] | None = None,
+    engine: Engine = "auto",
 ) -> SimulationResult:
     """Play ``hands`` seeded deals between bots and sum up how each seat or bot did.
 
@@ -441,13 +533,18 @@ def simulate(
         max_actions: Stop a hand still in play after this many actions (it counts as
             ``"unfinished"``).
         progress: Called with the number of hands just finished, after every chunk.
+        engine: ``"pure"`` (the rules core), ``"batch"`` (:mod:`nertslib.batch`, the
+            ``fast`` extra: the greedy bot at every seat, no jokers, no face-down work
+            cards) or ``"auto"``: the batch engine where it is installed and can play the
+            line-up, else the pure one. The hands' results are the same with either.
 
     Returns:
         A :class:`~nertslib.simulation.SimulationResult`; figures are per bot when the bots
         differ or ``paired``, else per seat.
 
     Raises:
-        NertsError: for bad settings (unknown bot or variant, wrong number of bots, …).
+        NertsError: for bad settings (unknown bot or variant, wrong number of bots, …), or
+            ``engine="batch"`` for hands it cannot play or without the ``fast`` extra.
         ConnectionError: if ``backend="ray"`` cannot start or reach Ray.
 
     >>> import nertslib as nl
@@ -465,6 +562,7 @@ def simulate(
         paired=paired,
         max_actions=max_actions,
     )
+    settings = attrs.evolve(settings, engine=choose_engine(engine, settings))
     count = _cores() if workers is None else workers
     if type(count) is not int or count < 1:
         msg = f"workers must be an int >= 1; got {workers!r}"
@@ -485,4 +583,6 @@ def simulate(
     seconds = time.perf_counter() - began
     by = "bot" if paired or len(set(settings.lineup)) > 1 else "seat"
     done = tuple(played)
-    return SimulationResult(settings, by, _rows(done, by), done, seconds, count, backend)
+    return SimulationResult(
+        settings, by, _rows(done, by), done, seconds, count, backend, settings.engine
+    )

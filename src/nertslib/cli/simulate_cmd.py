@@ -210,11 +210,20 @@ def _check_extras(plot: str | None, backend: str, address: str | None) -> None:
     "--backend", type=click.Choice(["processes", "ray"]), default="processes", show_default=True
 )
 @click.option("--address", metavar="HOST:PORT", help="a running Ray cluster (--backend ray)")
+@click.option(
+    "--engine",
+    type=click.Choice(["auto", "batch", "pure"]),
+    default="auto",
+    show_default=True,
+    help="batch: the batch engine (fast extra; greedy line-ups, no jokers, no face-down work "
+    "cards); pure: the rules core; auto: batch where it can play. Same results either way.",
+)
 def simulate(**o: Any) -> int:
     """Play many seeded hands between bots and print each seat's or bot's figures."""
     variant: Variant = o["variant"]
     _check_extras(o["plot"], o["backend"], o["address"])
-    settings = {k: o[k] for k in ("seats", "seed", "workers", "paired", "backend", "address")}
+    keys = ("seats", "seed", "workers", "paired", "backend", "address", "engine")
+    settings = {k: o[k] for k in keys}
     total = o["hands"] * (o["seats"] if o["paired"] else 1)
     try:
         with progress_bar(total) as progress:
@@ -246,7 +255,7 @@ def _report(result: SimulationResult) -> None:
     )
     out.print(
         f"{result.hands_per_second:,.0f} hands/s with {result.workers} worker(s) "
-        f"({result.backend}) in {result.seconds:.2f} s; "
+        f"({result.backend}) and the {result.engine} engine in {result.seconds:.2f} s; "
         f"a million hands would take about {duration(result.projected_seconds())}",
         soft_wrap=True,
     )

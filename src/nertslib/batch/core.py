@@ -1,0 +1,432 @@
+"""The :class:`Batch`: many hands of one variant and seat count, as arrays, played in place."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from nertslib.adapters import encoding as enc
+from nertslib.batch import steps
+from nertslib.batch.convert import read_row, write_row
+from nertslib.batch.deal import deal_rows
+from nertslib.batch.hands import play_rows
+from nertslib.batch.layout import (
+    H_CALLER,
+    H_STATUS,
+    NERTS,
+    P_MD,
+    P_SEAT0,
+    P_SSTRIDE,
+    P_STRIDE,
+    PLAY,
+    S_NLEN,
+    make_params,
+    max_down,
+)
+from nertslib.batch.moves import legal_masks
+from nertslib.batch.tables import card_tables
+from nertslib.context import context_for
+from nertslib.errors import NertsError
+from nertslib.quoting import excerpt
+from nertslib.state import SEED_LIMIT, GameState
+from nertslib.variants import Variant
+
+
+def batch_variant(variant: Variant | str, seats: int) -> Variant:
+    """``variant`` as a :class:`~nertslib.Variant` the batch engine plays with ``seats`` seats.
+
+    Raises:
+        NertsError: for a variant with jokers (``jokers_per_deck``), which the batch engine
+            does not play, or a seat count the variant cannot deal.
+
+    >>> from nertslib.batch.core import batch_variant
+    >>> batch_variant("standard", 4).stock_turn
+    3
+    >>> batch_variant("standard,jokers_per_deck=1", 2)
+    Traceback (most recent call last):
+    ...
+    nertslib.errors.NertsError: the batch engine plays no jokers: jokers_per_deck=1 ...
+    """
+    try:
+        rules = enc.check_supported(variant, seats)
+    except ValueError as exc:
+        raise NertsError(str(exc)) from None
+    if rules.jokers_per_deck:
+        msg = (
+            f"the batch engine plays no jokers: jokers_per_deck={rules.jokers_per_deck} "
+            "(use the pure engine for joker variants)"
+        )
+        raise NertsError(msg)
+    return rules
+
+
+class Batch:
+    """Many hands of one variant and seat count, held as integer arrays and played in place.
+
+    ``rows`` is an ``int16`` array ``(hands, stride)`` laid out as :mod:`nertslib.batch.layout`
+    documents, ``seeds`` the hands' seeds (the ``shuffle`` resolution draws from them).
+    Every answer equals the pure engine's on the same positions (the differential tests).
+
+    >>> import nertslib as nl
+    >>> from nertslib.batch import Batch
+    >>> batch = Batch.deal("standard", 2, [1, 2, 3])
+    >>> len(batch), batch.to_states()[1] == nl.deal("standard", 2, 2)
+    (3, True)
+
+    .. versionadded:: 0.2.0
+    """
+
+    def __init__(self, variant: Variant, seats: int, rows: Any, seeds: Any, md: int) -> None:
+        self.variant = variant
+        self.seats = seats
+        self.rows = rows
+        self.seeds = seeds
+        self.params = make_params(variant, seats, md)
+        self.tables = card_tables(context_for(variant, seats).rule)
+
+    # --- building and reading --------------------------------------------------------------
+
+    @classmethod
+    def deal(cls, variant: Variant | str, seats: int, seeds: Sequence[int] | Any) -> Batch:
+        """The deals of ``seeds``: hand ``i`` is exactly ``nl.deal(variant, seats, seeds[i])``.
+
+        Raises:
+            NertsError: for a joker variant, a bad seat count or a seed outside 0..2**64-1.
+
+        >>> import nertslib as nl
+        >>> from nertslib.batch import Batch
+        >>> Batch.deal("pounce", 3, [7]).to_states()[0] == nl.deal("pounce", 3, 7)
+        True
+        """
+        rules = batch_variant(variant, seats)
+        seeds = _seeds(seeds)
+        md = max_down(rules, seats)
+        batch = cls(rules, seats, None, seeds, md)
+        batch.rows = np.zeros((len(seeds), int(batch.params[P_STRIDE])), dtype=np.int16)
+        klondike = rules.work_pile_layout == "klondike"
+        with np.errstate(over="ignore"):
+            deal_rows(batch.rows, batch.params, seeds, rules.nerts_pile_size, klondike)
+        return batch
+
+    @classmethod
+    def from_states(cls, states: Sequence[GameState]) -> Batch:
+        """A batch holding ``states`` (one variant and seat count), in their order.
+
+        Raises:
+            NertsError: for no states, states of different variants or seat counts, or a
+                joker variant.
+
+        >>> import nertslib as nl
+        >>> from nertslib.batch import Batch
+        >>> states = [nl.deal("standard", 2, seed) for seed in (4, 5)]
+        >>> Batch.from_states(states).to_states() == states
+        True
+        """
+        states = list(states)
+        if not states or not all(isinstance(s, GameState) for s in states):
+            msg = f"from_states needs a non-empty sequence of GameState; got {excerpt(states)}"
+            raise NertsError(msg)
+        first = states[0]
+        seats = len(first.layouts)
+        for i, state in enumerate(states):
+            if state.variant != first.variant or len(state.layouts) != seats:
+                msg = f"state {i} is not of the first state's variant and seat count"
+                raise NertsError(msg)
+        rules = batch_variant(first.variant, seats)
+        deepest = max(len(d) for s in states for lay in s.layouts for d in lay.down or ((),))
+        batch = cls(
+            rules,
+            seats,
+            None,
+            _seeds([s.seed for s in states]),
+            max(deepest, max_down(rules, seats)),
+        )
+        batch.rows = np.zeros((len(states), int(batch.params[P_STRIDE])), dtype=np.int16)
+        for row, state in zip(batch.rows, states, strict=True):
+            write_row(row, batch.params, state)
+        return batch
+
+    def to_states(self) -> list[GameState]:
+        """Every hand as a :class:`~nertslib.GameState` (exactly what :meth:`from_states` took).
+
+        >>> from nertslib.batch import Batch
+        >>> Batch.deal("standard", 1, [0]).to_states()[0].seed
+        0
+        """
+        return [
+            read_row(row, self.params, self.variant, int(seed))
+            for row, seed in zip(self.rows, self.seeds, strict=True)
+        ]
+
+    def copy(self) -> Batch:
+        """An independent copy (one array copy).
+
+        >>> from nertslib.batch import Batch
+        >>> batch = Batch.deal("standard", 2, [1])
+        >>> twin = batch.copy()
+        >>> twin.apply(0, 1)  # seat 0 turns its stock in the copy only
+        >>> twin.to_states() == batch.to_states()
+        False
+        """
+        twin = Batch(self.variant, self.seats, self.rows.copy(), self.seeds.copy(), 0)
+        twin.params = self.params.copy()
+        return twin
+
+    def __len__(self) -> int:
+        return int(self.rows.shape[0])
+
+    # --- the rules ---------------------------------------------------------------------------
+
+    def legal_mask(self, seat: int) -> Any:
+        """A ``(hands, NUM_ACTIONS)`` bool array: ``encoding.legal_actions(state, seat)`` per hand.
+
+        >>> from nertslib.adapters.encoding import legal_actions
+        >>> from nertslib.batch import Batch
+        >>> batch = Batch.deal("standard", 2, [1])
+        >>> tuple(batch.legal_mask(0)[0].nonzero()[0]) == legal_actions(batch.to_states()[0], 0)
+        True
+        """
+        seat = self._seat(seat)
+        mask = np.zeros((len(self), enc.NUM_ACTIONS), dtype=np.bool_)
+        legal_masks(self.rows, self.params, self.tables, seat, mask)
+        return mask
+
+    def apply(self, seats: int | Sequence[int] | Any, actions: int | Sequence[int] | Any) -> None:
+        """Apply ``actions[i]`` for seat ``seats[i]`` in hand ``i``, in place (scalars broadcast).
+
+        ``PASS`` rotates the stock of a stuck seat and is a wait otherwise, as
+        :func:`~nertslib.adapters.encoding.decode` reads it. An action of ``-1`` leaves its
+        hand as it is (a finished hand, or a seat that does not act there).
+
+        Raises:
+            NertsError: naming the first hand whose action is not legal there (and the
+                action); then no hand changes.
+
+        >>> from nertslib.batch import Batch
+        >>> batch = Batch.deal("standard", 2, [1, 2])
+        >>> batch.apply([0, 1], [1, 1])  # both turn their stock
+        >>> batch.apply(0, [1, -1])  # seat 0 turns again in hand 0 only
+        >>> batch.apply(0, 2)
+        Traceback (most recent call last):
+        ...
+        nertslib.errors.NertsError: hand 0: action 2 (restock) is not legal for seat 0
+        """
+        n = len(self)
+        seat_arr = self._seat_array(seats, n)
+        action_arr = _ints(actions, n, "actions")
+        bad = steps.first_illegal(self.rows, self.params, self.tables, seat_arr, action_arr)
+        if bad >= 0:
+            action = int(action_arr[bad])
+            name = enc.describe(action) if 0 <= action < enc.NUM_ACTIONS else "out of range"
+            msg = f"hand {bad}: action {action} ({name}) is not legal for seat {seat_arr[bad]}"
+            raise NertsError(msg)
+        steps.apply_rows(self.rows, self.params, self.tables, seat_arr, action_arr)
+
+    def random(self, seat: int, rng: Any) -> Any:
+        """A uniformly drawn legal action of ``seat`` per hand (``PASS`` is one of them).
+
+        ``rng`` is a numpy ``Generator`` (or a seed for one); a finished hand
+        gets ``PASS``, which :meth:`apply` refuses there.
+
+        >>> from nertslib.batch import Batch
+        >>> batch = Batch.deal("standard", 2, [1, 2])
+        >>> actions = batch.random(0, rng=7)
+        >>> batch.legal_mask(0)[[0, 1], actions].tolist()
+        [True, True]
+        """
+        draws = np.random.default_rng(rng).random(len(self))
+        out = np.zeros(len(self), dtype=np.int64)
+        steps.random_rows(self.rows, self.params, self.tables, self._seat(seat), draws, out)
+        return out
+
+    def random_step(self, seat: int, rng: Any) -> Any:
+        """Apply :meth:`random`'s actions at once (a random playout's step); returns them.
+
+        A finished hand is left as it is, its action ``-1``. The same as
+        ``apply(seat, random(seat, rng))`` on the hands in play, without checking again
+        actions the generator has just listed.
+
+        >>> from nertslib.batch import Batch
+        >>> batch, twin = Batch.deal("standard", 2, [3]), Batch.deal("standard", 2, [3])
+        >>> actions = batch.random_step(1, rng=5)
+        >>> twin.apply(1, actions)
+        >>> batch.to_states() == twin.to_states()
+        True
+        """
+        draws = np.random.default_rng(rng).random(len(self))
+        out = np.zeros(len(self), dtype=np.int64)
+        steps.random_step_rows(self.rows, self.params, self.tables, self._seat(seat), draws, out)
+        return out
+
+    def stuck(self, seat: int) -> Any:
+        """``nl.is_stuck(state, seat)`` of every hand, as a bool array.
+
+        >>> from nertslib.batch import Batch
+        >>> Batch.deal("standard", 2, [1]).stuck(0).tolist()
+        [False]
+        """
+        out = np.zeros(len(self), dtype=np.bool_)
+        steps.stuck_rows(self.rows, self.params, self.tables, self._seat(seat), out)
+        return out
+
+    def all_stuck(self) -> Any:
+        """``nl.all_stuck(state)`` of every hand, as a bool array.
+
+        >>> from nertslib.batch import Batch
+        >>> Batch.deal("standard", 2, [1]).all_stuck().tolist()
+        [False]
+        """
+        out = np.zeros(len(self), dtype=np.bool_)
+        steps.all_stuck_rows(self.rows, self.params, self.tables, out)
+        return out
+
+    def resolve_stalemates(self) -> Any:
+        """Apply ``nl.resolve_stalemate`` to every hand where every seat is stuck.
+
+        Returns the bool array of the hands it resolved.
+
+        >>> from nertslib.batch import Batch
+        >>> Batch.deal("standard", 2, [1]).resolve_stalemates().tolist()
+        [False]
+        """
+        which = self.all_stuck()
+        with np.errstate(over="ignore"):
+            steps.resolve_rows(self.rows, self.params, self.seeds, which)
+        return which
+
+    def greedy(self, seat: int) -> Any:
+        """The greedy rule's action for ``seat`` in every hand (``PASS`` where it waits).
+
+        Exactly ``encoding.encode(state, greedy_on_position(state, seat))``.
+
+        >>> from nertslib.adapters.encoding import describe
+        >>> from nertslib.batch import Batch
+        >>> describe(int(Batch.deal("standard", 2, [1]).greedy(0)[0]))
+        'P2>F+ as H'
+        """
+        out = np.zeros(len(self), dtype=np.int32)
+        steps.greedy_rows(self.rows, self.params, self.tables, self._seat(seat), out)
+        return out
+
+    def scores(self) -> Any:
+        """``nl.hand_scores`` of every hand: an int array ``(hands, seats)``.
+
+        >>> from nertslib.batch import Batch
+        >>> Batch.deal("standard", 3, [5]).scores().tolist()
+        [[-26, -26, -26]]
+        """
+        out = np.zeros((len(self), self.seats), dtype=np.int64)
+        steps.score_rows(self.rows, self.params, self.tables, out)
+        return out
+
+    def play_greedy(self, max_actions: int = 100_000) -> Any:
+        """Play every hand on with the greedy bot at every seat, as :func:`nertslib.play_hand` does.
+
+        Returns each hand's number of actions (the driver's log length: stalemate
+        resolutions count). A hand still in play after ``max_actions`` stops there.
+
+        Raises:
+            NertsError: for a Klondike layout with face-down cards (the greedy bot guesses
+                them from its view there, which only the pure engine plays) or a bad bound.
+
+        >>> import nertslib as nl
+        >>> from nertslib.batch import Batch
+        >>> batch = Batch.deal("standard", 2, [4])
+        >>> final, log = nl.play_hand(nl.deal("standard", 2, 4), [nl.greedy_bot] * 2)
+        >>> batch.play_greedy().tolist() == [len(log)], batch.to_states() == [final]
+        (True, True)
+        """
+        if type(max_actions) is not int or max_actions < 1:
+            msg = f"max_actions must be an int >= 1; got {excerpt(max_actions)}"
+            raise NertsError(msg)
+        if self.params[P_MD]:
+            msg = (
+                "play_greedy plays no hand with face-down work cards (work_pile_layout="
+                "'klondike'): the greedy bot guesses them from its view there"
+            )
+            raise NertsError(msg)
+        out = np.zeros(len(self), dtype=np.int64)
+        with np.errstate(over="ignore"):
+            play_rows(self.rows, self.params, self.tables, self.seeds, max_actions, out)
+        if (out < 0).any():
+            bad = int(np.flatnonzero(out < 0)[0])
+            msg = f"hand {bad}: every seat waited although some seat can still make progress"
+            raise NertsError(msg)
+        return out
+
+    def nerts_left(self) -> Any:
+        """Cards left in every seat's Nerts pile: an int array ``(hands, seats)``.
+
+        >>> from nertslib.batch import Batch
+        >>> Batch.deal("standard", 2, [1]).nerts_left().tolist()
+        [[13, 13]]
+        """
+        return nerts_counts(self.rows, self.params)
+
+    def callers(self) -> Any:
+        """The seat that ended each hand by Nerts, -1 where none did (yet).
+
+        >>> from nertslib.batch import Batch
+        >>> Batch.deal("standard", 2, [1]).callers().tolist()
+        [-1]
+        """
+        return np.where(self.rows[:, H_STATUS] == NERTS, self.rows[:, H_CALLER], -1)
+
+    def over(self) -> Any:
+        """Whether each hand has ended, as a bool array.
+
+        >>> from nertslib.batch import Batch
+        >>> Batch.deal("standard", 2, [1, 2]).over().tolist()
+        [False, False]
+        """
+        return self.rows[:, H_STATUS] != PLAY
+
+    # --- argument checks ---------------------------------------------------------------------
+
+    def _seat(self, seat: object) -> int:
+        index = getattr(type(seat), "__index__", None)
+        value = -1 if index is None or isinstance(seat, bool) else int(index(seat))
+        if not 0 <= value < self.seats:
+            msg = f"seat {excerpt(seat)} does not play in this {self.seats}-seat batch"
+            raise NertsError(msg)
+        return value
+
+    def _seat_array(self, seats: object, n: int) -> Any:
+        arr = _ints(seats, n, "seats")
+        if arr.size and (arr.min() < 0 or arr.max() >= self.seats):
+            msg = f"seats {excerpt(seats)} must be seat numbers 0..{self.seats - 1}"
+            raise NertsError(msg)
+        return arr
+
+
+def _ints(values: object, n: int, what: str) -> Any:
+    """``values`` as an int64 array of ``n`` entries (a scalar broadcasts)."""
+    try:
+        arr = np.asarray(values)
+        if arr.dtype.kind not in "iu" or arr.ndim > 1:
+            raise TypeError
+        return np.ascontiguousarray(np.broadcast_to(arr, (n,)), dtype=np.int64)
+    except (TypeError, ValueError):
+        msg = f"{what} must be an int or {n} ints; got {excerpt(values)}"
+        raise NertsError(msg) from None
+
+
+def _seeds(seeds: object) -> Any:
+    """``seeds`` as a uint64 array, each checked as ``nl.deal`` checks a seed."""
+    values = list(seeds) if isinstance(seeds, Sequence | np.ndarray) else None
+    if not values or not all(
+        isinstance(s, int | np.integer) and not isinstance(s, bool) and 0 <= s < SEED_LIMIT
+        for s in values
+    ):
+        msg = f"seeds must be a non-empty sequence of ints 0..2**64-1; got {excerpt(seeds)}"
+        raise NertsError(msg)
+    return np.array([int(s) for s in values], dtype=np.uint64)
+
+
+def nerts_counts(rows: Any, params: Any) -> Any:
+    """The Nerts pile counts of every seat of every row (a strided read of the rows)."""
+    seats = int(params[0])
+    at = [int(params[P_SEAT0] + s * params[P_SSTRIDE]) + S_NLEN for s in range(seats)]
+    return rows[:, at].astype(np.int64)
