@@ -9,6 +9,7 @@ import pytest
 from hypothesis import strategies as st
 
 import nertslib as nl
+from nertslib.bots.basic import greedy_on_position
 from nertslib.deal import SplitMix64
 from tests.strategies import variants
 
@@ -53,7 +54,7 @@ def trajectory(state: nl.GameState, steps: int, seed: int, greedy: int) -> list[
             moves = nl.legal_moves(state, seat)
             if not moves:
                 continue
-            choice = nl.greedy_bot(state, seat) if rng.below(10) < greedy else None
+            choice = greedy_on_position(state, seat) if rng.below(10) < greedy else None
             state = nl.apply(state, choice or moves[rng.below(len(moves))])
         seen.append(state)
     return seen
