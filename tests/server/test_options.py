@@ -172,3 +172,18 @@ def test_nerts_serve_needs_no_cli_extra() -> None:
     )
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr == "nerts serve: error: bots must be 0..2 (the seats), got 9\n"
+
+
+def test_a_bot_of_your_own_by_module_and_name(capsys: pytest.CaptureFixture[str]) -> None:
+    # --bot goes through the one bot registry: a `module:name` spec is any bot you can import.
+    argv = ["--seats", "2", "--bots", "1", "--bot", "nertslib.bots:RandomBot(seed=4)", "--no-db"]
+    table = config_from_args(parser().parse_args(argv)).table
+    assert table.bot == "nertslib.bots:RandomBot(seed=4)"
+    for spec, problem in [
+        ("nertslib.bots:no_such_bot", "has no attribute 'no_such_bot'"),
+        ("no_such_module_xyz:bot", "no_such_module_xyz"),
+    ]:
+        assert main(["--bot", spec, "--no-db"]) == 2
+        err = capsys.readouterr().err
+        assert problem in err
+        assert len(err.strip().splitlines()) == 1
