@@ -19,22 +19,42 @@ from __future__ import annotations
 
 from typing import Final
 
-from nertslib.bots import Bot, Pace
+from nertslib.bots import Bot, Pace, make_bot
 from nertslib.deal import deal
 from nertslib.errors import Reason
 from nertslib.moves import Move
 from nertslib.rules import legal_moves
 from nertslib.scoring import Match, Outcome, outcome
-from nertslib.simulation import bot_named
+from nertslib.state import SEED_LIMIT
 from nertslib.stuck import all_stuck
 from nertslib.table import Table
 from nertslib.variants import Variant
 from nertslib.views import View, view
 
-__all__ = ["PERSON", "PlaySession"]
+__all__ = ["PERSON", "PlaySession", "hand_seed", "seat_seed"]
 
 #: The person's seat.
 PERSON: Final = 0
+
+
+def hand_seed(seed: int, hand: int) -> int:
+    """The deal seed of hand ``hand`` of a match started with ``seed`` (wraps below 2**64).
+
+    >>> from nertslib.cli.session import hand_seed
+    >>> hand_seed(7, 2), hand_seed(2**64 - 1, 1)
+    (9, 0)
+    """
+    return (seed + hand) % SEED_LIMIT
+
+
+def seat_seed(seed: int, seat: int) -> int:
+    """The seed of seat ``seat``'s bot in a hand dealt with ``seed`` (below 2**64).
+
+    >>> from nertslib.cli.session import seat_seed
+    >>> seat_seed(29, 1)
+    233
+    """
+    return (seed * 8 + seat) % SEED_LIMIT
 
 
 class PlaySession:
@@ -62,10 +82,12 @@ class PlaySession:
         self._deal_bots()
 
     def _deal_bots(self) -> None:
-        seed = self.seed + self.hand
-        self.bots = [bot_named(name, seed * 8 + s + 1) for s, name in enumerate(self.bot_names)]
+        seed = hand_seed(self.seed, self.hand)
+        seats = range(1, self.seats)
+        names = zip(seats, self.bot_names, strict=True)
+        self.bots = [make_bot(name, seat_seed(seed, s)) for s, name in names]
         # each bot's reaction times, and when (on the caller's clock) it acts next
-        self.paces = [Pace(seed=seed * 8 + s + 1) for s in range(len(self.bot_names))]
+        self.paces = [Pace(seed=seat_seed(seed, s)) for s in seats]
         self.due = [0.0] * len(self.bot_names)
 
     @property
@@ -132,6 +154,6 @@ class PlaySession:
         if not self.table.is_over or self.match.is_over:
             return False
         self.hand += 1
-        self.table = Table(deal(self.variant, self.seats, self.seed + self.hand))
+        self.table = Table(deal(self.variant, self.seats, hand_seed(self.seed, self.hand)))
         self._deal_bots()
         return True
