@@ -277,7 +277,9 @@ def play(variant: Variant, seats: int, bots: tuple[str, ...], seed: int, speed: 
         raise click.BadParameter(msg, param_hint="'--bots'")
     lineup = bots * others if len(bots) == 1 else bots
     need_terminal("play")
-    PlayApp(variant, seats, lineup[:others], seed, speed).run()
+    summary = PlayApp(variant, seats, lineup[:others], seed, speed).run()
+    if summary:
+        click.echo(summary)
     return 0
 
 

@@ -64,7 +64,10 @@ BOT_ERRORS: Final = (ValueError, ImportError, AttributeError, TypeError)
 
 
 def _checked_bot(
-    kind: click.ParamType, spec: str, param: click.Parameter | None, ctx: click.Context | None
+    kind: click.ParamType,  # type: ignore[type-arg]  # generic only in new click
+    spec: str,
+    param: click.Parameter | None,
+    ctx: click.Context | None,
 ) -> str:
     """``spec`` once :func:`nertslib.bots.make_bot` builds a bot from it; else a usage error."""
     try:

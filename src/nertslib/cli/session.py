@@ -9,11 +9,11 @@ says how it went: done, refused (with the rule's sentence) or too late (a lost r
 >>> from nertslib.cli.session import PlaySession
 >>> import nertslib as nl
 >>> session = PlaySession(nl.Variant(), 2, ("greedy",), seed=29)
->>> [move.describe() for move in session.moves()]
-['A♠ from work pile 3 onto a new foundation', '2♠ from the Nerts pile onto work pile 1', 'turn the stock onto the waste']
+>>> [str(move) for move in session.moves()]
+['0:AS@P3>F+', '0:2S@N>P1', '0:turn']
 >>> session.choose(session.moves()[0])
-'you played A♠ from work pile 3 onto a new foundation'
-"""  # noqa: E501 - a doctest output line
+'you: A♠ pile 4 → new F'
+"""
 
 from __future__ import annotations
 
@@ -24,12 +24,14 @@ from nertslib.deal import deal
 from nertslib.errors import Reason
 from nertslib.moves import Move
 from nertslib.rules import legal_moves
-from nertslib.scoring import Match, Outcome, outcome
+from nertslib.scoring import Match, Outcome, hand_scores, outcome
 from nertslib.state import SEED_LIMIT
 from nertslib.stuck import all_stuck
 from nertslib.table import Table
 from nertslib.variants import Variant
 from nertslib.views import View, view
+
+from .words import move_words, zone_words
 
 __all__ = ["PERSON", "PlaySession", "hand_seed", "seat_seed"]
 
@@ -111,10 +113,14 @@ class PlaySession:
         rejection = self.table.submit(move)
         if rejection is None:
             self._after_move()
-            return f"you played {move.describe()}"
-        if rejection.reason is Reason.RACE_LOST:
-            return f"too late: {rejection.message}"
+            return f"you: {move_words(move)}"
+        if rejection.reason is Reason.RACE_LOST and move.target is not None:
+            return f"too late: you lost the race for {zone_words(move.target, move.target_index)}"
         return f"refused: {rejection.message}"
+
+    def scores(self) -> tuple[int, ...]:
+        """Every seat's score for the hand as it stands (everyone sees what it counts)."""
+        return hand_scores(self.table.state)
 
     def bots_act(self, now: float | None = None) -> bool:
         """Let the bots act, then settle a table where everyone is stuck.
