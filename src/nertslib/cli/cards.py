@@ -44,9 +44,9 @@ __all__ = [
 ]
 
 #: The style of a card's back (face-down Nerts, stock and work cards).
-BACK_STYLE: Final = "white on blue"
+BACK_STYLE: Final = "#e8e8f0 on #2a4d9b"
 #: The style of a picked card (the source of the next move).
-PICKED_STYLE: Final = "black on yellow"
+PICKED_STYLE: Final = "bold #000000 on #ffd75f"
 #: The style of an empty place.
 EMPTY_STYLE: Final = "dim"
 
@@ -108,8 +108,8 @@ def card_label(card: Card) -> str:
 
 def face_style(card: Card) -> str:
     """Red suits red, black suits black, on a white face; a declared joker underlined."""
-    colour = "red" if card.is_red else "black"
-    return f"bold {colour} on white" + (" underline" if card.joker else "")
+    colour = "#c8102e" if card.is_red else "#101010"
+    return f"bold {colour} on #fbfbf6" + (" underline" if card.joker else "")
 
 
 def words_block(words: str | Text, spot: Spot | None = None) -> Block:
@@ -185,7 +185,7 @@ def fan(
 
 def _edge(style: str) -> str:
     """A card's edge: the face's background with a grey line."""
-    return "grey50 on " + style.rpartition(" on ")[2].split()[0]
+    return "#7a7a7a on " + style.rpartition(" on ")[2].split()[0]
 
 
 def beside(blocks: Sequence[Block], gap: int = 2) -> Block:

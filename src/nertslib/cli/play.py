@@ -49,9 +49,9 @@ __all__ = ["KEY_LINE", "TICK", "PlayApp"]
 #: every bot waits its own human-like reaction time (``nertslib.Pace``) per move.
 TICK: Final = 0.1
 #: The key reminder at the foot of the screen (``?`` shows them all).
-KEY_LINE: Final = (
-    "space turn  n w 1-9 pick  f n 1-9 put  Enter Nerts  A-Z list  ? keys  p pause  q quit"
-)
+KEY_LINE: Final = "space turn  n w 1-9 pick  f n 1-9 put  Enter Nerts  ? keys  p pause  q quit"
+#: Screen rows from which the foundations are tall cards (with at most four seats).
+TALL_FOUNDATIONS: Final = 34
 #: Messages the status line shows in red.
 ALARMS: Final = ("too late", "refused", "unknown key", "nothing", "paused")
 
@@ -158,7 +158,8 @@ class PlayApp(App[str]):
         short = ["you", *(f"seat {k}" for k in range(1, s.seats))]
         self.query_one(ScoreBoard).show(short, s.scores(), s.match.totals)
         self.query_one(Opponents).show(v.seats, self.names)
-        self.query_one(FoundationsArea).show(v.foundations)
+        roomy = self.size.height >= TALL_FOUNDATIONS and s.seats <= 4
+        self.query_one(FoundationsArea).show(v.foundations, roomy)
         self.query_one(OwnLayout).show(v.seats[PERSON], self.controls.pick)
         self.shown, self.stale = merge_moves(self.shown, s.moves(), self.stale)
         self.query_one(MovePanel).show(self.shown)

@@ -41,12 +41,15 @@ from .cards import (
 __all__ = [
     "NAME_WIDTH",
     "OPPONENTS_HEADER",
+    "foundations_block",
     "foundations_text",
     "opponent_line",
     "own_block",
     "tall_height",
 ]
 
+#: What the foundations area says before the first Ace.
+NO_FOUNDATION: Final = "Foundations: none yet (an Ace starts one)"
 #: The width of an opponent's name (a longer bot spec is cut).
 NAME_WIDTH: Final = 16
 
@@ -84,7 +87,7 @@ def _top_row(sv: SeatView, tall: bool, pick: Spot | None) -> Block:
     if tall:
         columns = [above([words_block(label, spot), _whole(b, spot)]) for label, spot, b in places]
         return beside(columns, gap=4)
-    return beside([beside([words_block(label, s), _whole(b, s)], 1) for label, s, b in places], 4)
+    return beside([beside([words_block(label, s), _whole(b, s)], 1) for label, s, b in places], 2)
 
 
 def own_block(sv: SeatView, tall: bool, pick: Spot | None) -> Block:
@@ -132,12 +135,12 @@ def foundations_text(foundations: Sequence[Sequence[Card]], width: int) -> Text:
     >>> import nertslib as nl
     >>> from nertslib.cli.table_draw import foundations_text
     >>> str(foundations_text([], 80))
-    'Foundations: none yet (an Ace starts one: pick it, then f)'
+    'Foundations: none yet (an Ace starts one)'
     >>> str(foundations_text([[nl.Card.parse("AS")], [nl.Card.parse("2H", owner=1)]], 80))
     'Foundations F1 A♠  F2 2♥ '
     """
     if not foundations:
-        return Text("Foundations: none yet (an Ace starts one: pick it, then f)", style="dim")
+        return Text(NO_FOUNDATION, style="dim")
     out = Text("Foundations")
     column = out.cell_len
     for k, pile in enumerate(foundations):
@@ -148,3 +151,25 @@ def foundations_text(foundations: Sequence[Sequence[Card]], width: int) -> Text:
         out.append_text(item)
         column += item.cell_len
     return out
+
+
+def foundations_block(foundations: Sequence[Sequence[Card]], width: int) -> Block:
+    """Every foundation's top card as a tall card under its number, in rows of ``width``.
+
+    >>> import nertslib as nl
+    >>> from nertslib.cli.table_draw import foundations_block
+    >>> print(foundations_block([[nl.Card.parse("AS")], [nl.Card.parse("2H")]], 80).text())
+    F1     F2
+    ╭───╮  ╭───╮
+    │A♠ │  │2♥ │
+    ╰───╯  ╰───╯
+    """
+    if not foundations:
+        return words_block(Text(NO_FOUNDATION, style="dim"))
+    cards = []
+    for k, pile in enumerate(foundations):
+        label = words_block(Text(f"F{k + 1}", style="dim"))
+        cards.append(above([label, card_block(pile[-1] if pile else None, True, None)]))
+    per_row = max(1, (width + 2) // 7)
+    rows = [beside(cards[i : i + per_row], gap=2) for i in range(0, len(cards), per_row)]
+    return above(rows)

@@ -24,6 +24,7 @@ from .move_list import MOVE_KEYS
 from .show import card_styles
 from .table_draw import (
     OPPONENTS_HEADER,
+    foundations_block,
     foundations_text,
     opponent_line,
     own_block,
@@ -91,9 +92,13 @@ class OwnLayout(Widget):
 class FoundationsArea(Static):
     """The foundations' top cards; a click means "to the foundation it fits"."""
 
-    def show(self, foundations: Sequence[Sequence[Card]]) -> None:
-        """Draw the foundations."""
-        self.update(foundations_text(foundations, max(self.size.width, 40)))
+    def show(self, foundations: Sequence[Sequence[Card]], tall: bool) -> None:
+        """Draw the foundations: tall cards, or one row of small ones."""
+        width = max(self.size.width, 40)
+        if tall:
+            self.update(foundations_block(foundations, width).text())
+        else:
+            self.update(foundations_text(foundations, width))
 
     def on_click(self, event: Click) -> None:
         """Say that the foundations were clicked."""
