@@ -4,6 +4,7 @@ against a slowed bot (the test drives the bots' clock: ``timer=False``)."""
 
 import asyncio
 import os
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -411,3 +412,9 @@ def test_merge_moves_keeps_letters_and_fills_holes():
     assert (slots, stale) == ((None, c, d), frozenset({d}))
     slots, _ = merge_moves(slots, (c,), stale)  # trailing holes are dropped
     assert slots == (None, c)
+
+
+def test_the_command_line_page_lists_every_key():
+    page = (Path(__file__).parent.parent / "docs" / "cli.md").read_text(encoding="utf-8")
+    for key, what in KEYS:
+        assert f"| `{key}` | {what} |" in page, key

@@ -43,6 +43,7 @@ KEYS: Final = (
     ("A-Z", "play the move with that letter in the list"),
     ("click", "a card, then its target (a pile, the foundations)"),
     ("2 clicks", "send a card to the foundation it fits"),
+    ("click", "the stock turns it; the empty Nerts pile calls Nerts"),
     ("p", "pause or resume the whole table, you too"),
     ("+ -", "bots faster, slower"),
     ("?", "these keys"),
