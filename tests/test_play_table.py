@@ -323,6 +323,8 @@ def test_a_whole_hand_won_from_the_keyboard_alone():
             box = str(app.screen.query_one("Static").render())
             assert box.startswith("Hand 1 over\n\nyou called Nerts.")
             assert "Enter or n: next hand" in box
+            assert app.shown == ()  # no stale move stays listed
+            assert shown(app, "#moves") == "the hand is over: Enter shows the scores"
             await pilot.press("t")  # look at the table; a key brings the box back
             assert not isinstance(top(app), HandOver)
             await pilot.press("space")

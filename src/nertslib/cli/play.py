@@ -52,6 +52,10 @@ TICK: Final = 0.1
 KEY_LINE: Final = "space turn  n w 1-9 pick  f n 1-9 put  Enter Nerts  ? keys  p pause  q quit"
 #: Screen rows from which the foundations are tall cards (with at most four seats).
 TALL_FOUNDATIONS: Final = 34
+#: What the status line and the move list say once the hand is over.
+HAND_OVER: Final = "the hand is over: Enter shows the scores"
+#: What the move list says when you have no legal move.
+NO_MOVE: Final = "no move: wait for the bots"
 #: Messages the status line shows in red.
 ALARMS: Final = ("too late", "refused", "unknown key", "nothing", "paused")
 
@@ -161,8 +165,12 @@ class PlayApp(App[str]):
         roomy = self.size.height >= TALL_FOUNDATIONS and s.seats <= 4
         self.query_one(FoundationsArea).show(v.foundations, roomy)
         self.query_one(OwnLayout).show(v.seats[PERSON], self.controls.pick)
-        self.shown, self.stale = merge_moves(self.shown, s.moves(), self.stale)
-        self.query_one(MovePanel).show(self.shown)
+        if s.table.is_over:  # no stale move stays listed once the hand is over
+            self.shown, self.stale = (), frozenset()
+            self.message = HAND_OVER
+        else:
+            self.shown, self.stale = merge_moves(self.shown, s.moves(), self.stale)
+        self.query_one(MovePanel).show(self.shown, HAND_OVER if s.table.is_over else NO_MOVE)
         self.query_one("#events", Static).update(event_line(s.table.events, s.bot_names))
         alarm = self.message.startswith(ALARMS)
         self.query_one("#status", Static).update(
@@ -206,7 +214,6 @@ class PlayApp(App[str]):
     def _refused(self) -> bool:
         """Whether the table takes no move now (paused, or the hand is over); says why."""
         if self.session.table.is_over:
-            self.message = "the hand is over"
             self.told = -1  # show the hand-over box again
         elif self.paused:
             self.message = "paused: the whole table waits; p resumes"

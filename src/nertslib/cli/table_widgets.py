@@ -136,13 +136,13 @@ class MovePanel(Static):
         super().__init__(id=id)
         self.lines: list[Move] = []
 
-    def show(self, slots: Sequence[Move | None]) -> None:
-        """Draw the moves in their slots (a hole is a move that went away)."""
+    def show(self, slots: Sequence[Move | None], empty: str = "no move: wait for the bots") -> None:
+        """Draw the moves in their slots (a hole is a move that went away), or ``empty``."""
         self.lines = [m for m in slots[: len(MOVE_KEYS)] if m is not None]
         rows = [f"{k} {move_words(m)}" for k, m in zip(MOVE_KEYS, slots, strict=False) if m]
         if len(slots) > len(MOVE_KEYS):
             rows.append(f"... {len(slots) - len(MOVE_KEYS)} more")
-        text = Text("\n".join(rows) if rows else "no move: wait for the bots")
+        text = Text("\n".join(rows) if rows else empty)
         for start, end, style in card_styles(text.plain):
             text.stylize(style, start, end)
         self.update(text)
