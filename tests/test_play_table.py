@@ -147,6 +147,18 @@ def test_many_seats_fit_80x24_with_one_row_cards(variant, seats):
     asyncio.run(scenario())
 
 
+def test_practice_alone():
+    async def scenario() -> None:
+        app = table(seats=1)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("4", "f")
+            assert app.message == "you: A♠ pile 4 → new F"
+            assert shown(app, "#opponents") == "practice: no opponent"
+            assert shown(app, "#scores").splitlines()[1].split() == ["you", "-25", "0"]
+
+    asyncio.run(scenario())
+
+
 def test_keys_play_and_unknown_keys_say_so():
     async def scenario() -> None:
         app = table()
