@@ -405,6 +405,11 @@ def test_clicks_pick_put_and_send_home():
             assert app.message == "you: 2♠ Nerts → pile 2"
             await pilot.click(OwnLayout, offset=centre(app, Spot("stock")))
             assert app.session.table.events[-1].move == nl.Move.turn(0)
+            queen = Spot("pile", 0, nl.Card.parse("QC"))
+            three = Spot("pile", 1, nl.Card.parse("3H"))
+            app.controls.pick = three  # a click on another card of a picked pile picks afresh
+            assert app.controls.picked_elsewhere(queen)
+            assert not app.controls.picked_elsewhere(Spot("pile", 1, nl.Card.parse("2S")))
             first = app.query_one(MovePanel).lines[0]
             await pilot.click(MovePanel, offset=(2, 0))
             assert app.session.table.events[-1].move == first

@@ -138,6 +138,11 @@ class Controls:
             return Step(None, "pick a card first: n (Nerts), w (waste) or a work pile 1-9")
         return None
 
+    def picked_elsewhere(self, spot: Spot) -> bool:
+        """Whether a card is picked away from ``spot``'s place (a click there puts it)."""
+        pick = self.pick
+        return pick is not None and (pick.place, pick.index) != (spot.place, spot.index)
+
     def turn(self, moves: Sequence[Move]) -> Step:
         """Turn the stock, or the waste over (or rotate a stuck stock): whichever is legal."""
         self.pick = None

@@ -27,7 +27,6 @@ from textual.widgets import Static
 from nertslib.moves import Move
 from nertslib.variants import Variant
 
-from .cards import Spot
 from .controls import Controls, Step, Target
 from .dialogs import ConfirmQuit, HandOver, HelpScreen
 from .move_list import MOVE_KEYS, merge_moves
@@ -243,10 +242,10 @@ class PlayApp(App[str]):
         elif spot.place == "nerts" and self.session.view.seats[PERSON].nerts_size == 0:
             step = c.call(moves)
         elif spot.place == "foundations":
-            step = c.press("f", moves, piles) or c.drop()
+            step = c.put(Target("foundation"), moves, piles)
         elif message.chain >= 2:
             step = c.send_home(spot, moves, piles)
-        elif c.pick is not None and spot.place == "pile" and c.pick != Spot("pile", spot.index):
+        elif spot.place == "pile" and c.picked_elsewhere(spot):
             step = c.put(Target("pile", spot.index), moves, piles)
         else:
             step = c.choose(spot, moves, piles)
