@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from textual.events import Key
 
 import nertslib as nl
 from nertslib.cli import app as app_module
@@ -260,6 +261,20 @@ def test_quit_asks_then_returns_the_match_summary(key):
             "  totals: you 0, seat 1 (greedy) 0\n"
             "  winner: none yet (the match goes to 100 points)"
         )
+
+    asyncio.run(scenario())
+
+
+def test_a_key_typed_ahead_of_a_box_goes_to_the_box():
+    async def scenario() -> None:
+        app = table()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("q")
+            assert isinstance(top(app), ConfirmQuit)
+            app.on_key(Key("y", "y"))  # "qy" in one go: the y reached the table's screen
+            await pilot.pause()
+        assert app.return_value is not None
+        assert app.return_value.startswith("Nerts match: 0 hands scored")
 
     asyncio.run(scenario())
 

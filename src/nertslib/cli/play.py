@@ -187,9 +187,11 @@ class PlayApp(App[str]):
 
     def on_key(self, event: Key) -> None:
         """Every key of the table: the app's own, the move list's, then the controls'."""
-        if self.screen is not self.screen_stack[0]:
-            return  # a box is up: it takes the keys
         event.stop()
+        if self.screen is not self.screen_stack[0]:
+            # typed ahead before the box came up (``q`` ``y`` in one go): the box takes it
+            self.screen.post_message(Key(event.key, event.character))
+            return
         key, char = event.key, event.character or ""
         own = {"question_mark": self.action_help, "p": self.action_pause, "q": self.action_ask_quit}
         own |= {"plus": self.action_faster, "equals_sign": self.action_faster}
