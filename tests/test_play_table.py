@@ -129,6 +129,21 @@ def test_the_table_fits_and_draws_cards(size, tall):
     asyncio.run(scenario())
 
 
+def test_the_table_follows_a_resize():
+    async def scenario() -> None:
+        app = table(seats=3)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("4", "f")
+            assert "╭" not in shown(app, "#own")  # three seats at 80x24: one-row cards
+            assert "╭" not in shown(app, "#foundations")
+            await pilot.resize_terminal(120, 40)
+            await pilot.pause()
+            assert "╭───╮" in shown(app, "#own")
+            assert "╭───╮" in shown(app, "#foundations")
+
+    asyncio.run(scenario())
+
+
 @pytest.mark.parametrize(("variant", "seats"), [("pounce", 8), ("standard,work_piles=8", 6)])
 def test_many_seats_fit_80x24_with_one_row_cards(variant, seats):
     async def scenario() -> None:

@@ -129,6 +129,10 @@ class PlayApp(App[str]):
             self._timer = self.set_interval(TICK, self.tick, pause=self.paused)
         self.redraw()
 
+    def on_resize(self) -> None:
+        """Draw again for the new size (tall or one-row cards), once the layout has it."""
+        self.call_after_refresh(self.redraw)
+
     @property
     def summary(self) -> str:
         """The match summary: hands, totals, winner."""
