@@ -241,6 +241,10 @@ def test_watch_command_seeded_and_from_a_file(started, tmp_path):
     )
     assert result.exit_code == 0
     assert started[2].replay.final().is_over
+    top = str(2**64 - 1)  # the largest seed: every bot's seed stays below 2**64 too
+    result = CliRunner().invoke(nerts, ["watch", "--seats", "2", "--bots", "random", "--seed", top])
+    assert result.exit_code == 0, result.output
+    assert started[3].replay.seed == 2**64 - 1
 
 
 def test_watch_command_bad_file(started, tmp_path):
