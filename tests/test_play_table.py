@@ -467,3 +467,14 @@ def test_the_command_line_page_lists_every_key():
     page = (Path(__file__).parent.parent / "docs" / "cli.md").read_text(encoding="utf-8")
     for key, what in KEYS:
         assert f"| `{key}` | {what} |" in page, key
+
+
+def test_the_table_honours_no_color(monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+
+    async def scenario() -> None:
+        app = table()
+        async with app.run_test(size=(80, 24)):
+            assert app.no_color
+
+    asyncio.run(scenario())
