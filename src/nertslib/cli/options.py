@@ -26,6 +26,7 @@ __all__ = [
     "CommandError",
     "VariantType",
     "seed_option",
+    "split_bots",
     "variant_option",
 ]
 
@@ -77,6 +78,23 @@ def _checked_bot(
     return spec
 
 
+def split_bots(text: str) -> tuple[str, ...]:
+    """Split a ``--bots`` list at the commas outside parentheses (a spec may have arguments).
+
+    >>> from nertslib.cli.options import split_bots
+    >>> split_bots("greedy, mybots:Minimax(depth=3, seed=1),random")
+    ('greedy', 'mybots:Minimax(depth=3, seed=1)', 'random')
+    """
+    parts, depth, start = [], 0, 0
+    for i, char in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if char == "," and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    return tuple(part.strip() for part in parts)
+
+
 class BotList(click.ParamType):  # type: ignore[type-arg]  # generic only in new click
     """A comma-separated list of bots: ``greedy,random`` or ``module:function`` specs.
 
@@ -90,7 +108,7 @@ class BotList(click.ParamType):  # type: ignore[type-arg]  # generic only in new
         """The specs as a tuple, each one checked."""
         if isinstance(value, tuple):
             return value
-        return tuple(_checked_bot(self, p.strip(), param, ctx) for p in str(value).split(","))
+        return tuple(_checked_bot(self, p, param, ctx) for p in split_bots(str(value)))
 
 
 VARIANT = VariantType()
