@@ -11,7 +11,7 @@ and the person's work piles, and submits the move it returns.
 >>> moves, piles = nl.legal_moves(state, 0), nl.view(state, 0).seats[0].work_piles
 >>> controls = Controls()
 >>> controls.press("4", moves, piles).message
-'picked pile 4 (A♠): now 1-9 a pile, f its foundation, n a new one (Esc drops it)'
+'picked pile 4 (A♠): put it: 1-9 a pile, f its foundation, n a new one, Esc not'
 >>> controls.press("f", moves, piles).move
 Move.parse('0:AS@P3>F+')
 """
@@ -51,7 +51,7 @@ KEYS: Final = (
 )
 _TURNS: Final = (MoveKind.TURN, MoveKind.RESTOCK, MoveKind.ROTATE)
 _PLACES: Final = {"nerts": Zone.NERTS, "waste": Zone.WASTE, "pile": Zone.WORK}
-_HINT: Final = "now 1-9 a pile, f its foundation, n a new one (Esc drops it)"
+_HINT: Final = "put it: 1-9 a pile, f its foundation, n a new one, Esc not"
 
 
 @attrs.frozen
