@@ -7,6 +7,8 @@ the test ticks their clock (``timer=False``), no clock on screen, colour on (``N
 removed, whatever the environment says).
 """
 
+from pathlib import Path
+
 import pytest
 
 import nertslib as nl
@@ -86,3 +88,12 @@ def test_hand_over(snap_compare, size):
 def test_match_over(snap_compare):
     app = PlayApp(nl.Variant(target_score=5), 2, ("greedy",), 4, 1.0, timer=False)
     assert snap_compare(app, terminal_size=LARGE, run_before=to_the_end)
+
+
+def test_the_command_line_page_shows_the_snapshot():
+    """docs/cli.md's screenshot is the 120x40 picked-card snapshot, copied as it is."""
+    root = Path(__file__).parent.parent
+    shot = root / "docs" / "_static" / "cli-play.svg"
+    snapshots = root / "tests" / "__snapshots__" / "test_play_snapshots"
+    snap = snapshots / "test_a_picked_card_after_some_play[size1].svg"
+    assert shot.read_text(encoding="utf-8") == snap.read_text(encoding="utf-8")
