@@ -134,11 +134,15 @@ def test_the_table_follows_a_resize():
         app = table(seats=3)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("4", "f")
-            assert "╭" not in shown(app, "#own")  # three seats at 80x24: one-row cards
+            own = shown(app, "#own")  # three seats at 80x24: tall work piles, a one-row top
+            assert own.startswith("n Nerts 13 ")
+            assert own.splitlines()[2].startswith("1 │Q♣ │")
             assert "╭" not in shown(app, "#foundations")
             await pilot.resize_terminal(120, 40)
             await pilot.pause()
-            assert "╭───╮" in shown(app, "#own")
+            own = shown(app, "#own")
+            assert own.startswith("n Nerts 13    space Stock 35")
+            assert own.splitlines()[1].rstrip() == "╭───╮         ╭───╮             ╭┄┄┄╮"
             assert "╭───╮" in shown(app, "#foundations")
 
     asyncio.run(scenario())

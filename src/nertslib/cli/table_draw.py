@@ -6,7 +6,7 @@ Your layout (large), the foundations, and one line per opponent.
 >>> from nertslib.cli.table_draw import own_block, opponent_line
 >>> mine = nl.view(nl.deal("standard", seats=2, seed=29), 0)
 >>> print(own_block(mine.seats[0], tall=False, pick=None).text())
-n Nerts 13 2♠    space Stock 35 ▒▒▒    w Waste 0 [   ]
+n Nerts 13 2♠    Stock 35 ▒▒▒    w Waste 0 [   ]
 1 Q♣
 2 3♥
 3 7♦
@@ -54,9 +54,13 @@ NO_FOUNDATION: Final = "Foundations: none yet (an Ace starts one)"
 NAME_WIDTH: Final = 16
 
 
-def tall_height(piles: int) -> int:
-    """Rows your layout takes with tall cards: a label line and three rows a card row."""
-    return 4 + 3 * piles
+def tall_height(piles: int, top: bool = True) -> int:
+    """Rows your layout takes with tall work piles (three rows each).
+
+    The top row (the Nerts pile, stock and waste) takes four rows when ``top`` is tall (a label
+    line and a card), else one.
+    """
+    return (4 if top else 1) + 3 * piles
 
 
 def _whole(block: Block, spot: Spot) -> Block:
@@ -81,7 +85,7 @@ def _top_row(sv: SeatView, tall: bool, pick: Spot | None) -> Block:
     p_nerts, p_waste = _picked(pick, nerts, top), _picked(pick, waste, shown)
     places = [
         (f"n Nerts {sv.nerts_size}", nerts, fan(top, 0, tall, nerts, picked_from=p_nerts)),
-        (f"space Stock {sv.stock_size}", stock, back),
+        (f"{'space ' if tall else ''}Stock {sv.stock_size}", stock, back),
         (f"w Waste {sv.waste_size}", waste, fan(shown, 0, tall, waste, picked_from=p_waste)),
     ]
     if tall:
@@ -90,9 +94,16 @@ def _top_row(sv: SeatView, tall: bool, pick: Spot | None) -> Block:
     return beside([beside([words_block(label, s), _whole(b, s)], 1) for label, s, b in places], 2)
 
 
-def own_block(sv: SeatView, tall: bool, pick: Spot | None) -> Block:
-    """Your layout: Nerts pile with its count, stock, waste, then the work piles fanned."""
+def own_block(
+    sv: SeatView, tall: bool, pick: Spot | None, *, tall_piles: bool | None = None
+) -> Block:
+    """Your layout: Nerts pile with its count, stock, waste, then the work piles fanned.
+
+    ``tall`` draws the Nerts pile, stock and waste as tall cards, ``tall_piles`` (default:
+    ``tall``) the work piles.
+    """
     rows = [_top_row(sv, tall, pick)]
+    tall = tall if tall_piles is None else tall_piles
     for i, (pile, down) in enumerate(zip(sv.work_piles, sv.face_down_counts, strict=True)):
         spot = Spot("pile", i)
         cards = fan(pile, down, tall, spot, picked_from=_picked(pick, spot, pile))

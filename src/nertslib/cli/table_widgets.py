@@ -61,7 +61,7 @@ class MoveClicked(Message):
 
 
 class OwnLayout(Widget):
-    """Your layout, large: tall cards when there is room, one-row cards otherwise."""
+    """Your layout, large: tall cards where there is room (the work piles first), else one row."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -78,8 +78,11 @@ class OwnLayout(Widget):
         """The layout, as tall as the widget allows."""
         if self.seat is None:
             return Text()
-        tall = self.size.height >= tall_height(len(self.seat.work))
-        self.block = own_block(self.seat, tall, self.pick)
+        piles, height = len(self.seat.work), self.size.height
+        tall = height >= tall_height(piles)
+        self.block = own_block(
+            self.seat, tall, self.pick, tall_piles=height >= tall_height(piles, False)
+        )
         return self.block.text()
 
     def on_click(self, event: Click) -> None:
