@@ -482,3 +482,25 @@ def test_the_table_honours_no_color(monkeypatch):
             assert app.no_color
 
     asyncio.run(scenario())
+
+
+def test_bots_from_module_function_specs(monkeypatch):
+    """``--bots`` takes what the shared registry (``nertslib.bots.make_bot``) takes."""
+    monkeypatch.setattr(app_module, "on_terminal", lambda: True)
+    apps: list[PlayApp] = []
+    monkeypatch.setattr(PlayApp, "run", lambda self: apps.append(self))  # noqa: PLW0108
+    specs = "nertslib.bots:greedy_bot,nertslib:SearchBot(budget_ms=None, iterations=4)"
+    result = CliRunner().invoke(nerts, ["play", "--seats", "3", "--bots", specs])
+    assert result.exit_code == 0, result.output
+    greedy, search = apps[0].session.bots
+    assert greedy is nl.greedy_bot
+    assert isinstance(search, nl.SearchBot)
+    assert apps[0].names == (
+        "you",
+        "seat 1 (nertslib.bots:greedy_bot)",
+        "seat 2 (nertslib:SearchBot(budget_ms=None, iterations=4))",
+    )
+    result = CliRunner().invoke(nerts, ["play", "--bots", "nosuch_module_x:make"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("nerts play: error: Invalid value for '--bots': ")
+    assert result.stderr.count("\n") == 1
