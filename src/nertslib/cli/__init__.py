@@ -39,7 +39,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``nerts`` command with ``argv`` (default: the process arguments).
 
     Returns:
-        The exit status: 0, 2 for bad usage, 1 for other errors and a closed pipe.
+        The exit status: 0 (also when the reader of a pipe went away), 2 for bad usage, 1
+        for other errors.
     """
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] == ["serve"]:  # the server extra alone is enough for it
@@ -52,6 +53,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:
         code = exc.code
         return code if isinstance(code, int) else 0 if code is None else 1
-    except BrokenPipeError:  # pragma: no cover - click handles it while the command runs
+    except BrokenPipeError:  # pragma: no cover - the group handles it while the command runs
         quiet_stdout()
-        return 1
+        return 0

@@ -9,6 +9,7 @@ r"""The ``nerts`` click application: every subcommand, and one-line errors.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import sys
 from collections.abc import Sequence
@@ -20,18 +21,18 @@ from rich.console import Console
 from rich.table import Table
 
 from nertslib import __version__
-from nertslib.bots import greedy_bot, record_hand
+from nertslib.bots import greedy_bot, make_bot, record_hand
 from nertslib.render import table
 from nertslib.replay import RESOLVE, Replay
 from nertslib.serialize import SerializationError, from_json, to_json
-from nertslib.simulation import bot_named
 from nertslib.variants import Variant
 
 from .demo import animate, demo_text, hand_log, summary_text
-from .options import BOTS, SEATS, SEED, CommandError, bots_help, variant_option
+from .options import BOTS, SEATS, CommandError, bots_help, seed_option, variant_option
 from .play import PlayApp
 from .rules_text import knob_rows, rules_sections
 from .serve import serve_main
+from .session import seat_seed
 from .show import page, send
 from .simulate_cmd import simulate
 from .watch import WatchApp
@@ -72,9 +73,19 @@ def _one_line(text: str) -> str:
 class NertsGroup(click.Group):
     """A group whose errors are one line on stderr (exit 2 for usage), never a traceback.
 
-    A closed pipe (``nerts ... | head``) ends the command quietly with status 1, as click
-    does.
+    A closed pipe (``nerts ... | head``) ends the command quietly with status 0: the reader
+    had what it wanted.
     """
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the subcommand; a reader that went away ends it quietly."""
+        try:
+            return super().invoke(ctx)
+        except OSError as exc:
+            if exc.errno != errno.EPIPE:
+                raise
+            quiet_stdout()
+            return 0
 
     def main(  # type: ignore[override]
         self, args: Sequence[str] | None = None, prog_name: str | None = None, **extra: Any
@@ -110,7 +121,7 @@ def nerts() -> None:
 
 
 @nerts.command()
-@click.option("--seed", type=SEED, default=7, show_default=True, help="deal seed")
+@seed_option(7)
 @click.option("--seats", type=SEATS, default=4, show_default=True, help="seats (1-8)")
 @variant_option
 @click.option(
@@ -220,7 +231,7 @@ def rules(variant: Variant, seats: int) -> int:
             bullets.add_row("•", line)
         out.print(bullets)
     out.print("\n[bold underline]Knobs[/] (* differs from the standard game)")
-    knobs = Table("knob", "value", "standard", "")
+    knobs = Table("knob", "value", "standard", "differs")
     for name, value, standard, changed in knob_rows(variant):
         mark = "*" if changed else ""
         knobs.add_row(name, value, standard, mark, style="bold yellow" if changed else "")
@@ -249,7 +260,7 @@ def serve(args: tuple[str, ...]) -> int:
     show_default=True,
     help=bots_help("one per other seat, or one for all"),
 )
-@click.option("--seed", type=SEED, default=0, show_default=True, help="seed of the first hand")
+@seed_option(0, "seed of the first hand (hand h has seed S + h)")
 @click.option(
     "--speed",
     type=click.FloatRange(min=0.05, max=50),
@@ -266,7 +277,9 @@ def play(variant: Variant, seats: int, bots: tuple[str, ...], seed: int, speed: 
         raise click.BadParameter(msg, param_hint="'--bots'")
     lineup = bots * others if len(bots) == 1 else bots
     need_terminal("play")
-    PlayApp(variant, seats, lineup[:others], seed, speed).run()
+    summary = PlayApp(variant, seats, lineup[:others], seed, speed).run()
+    if summary:
+        click.echo(summary)
     return 0
 
 
@@ -281,7 +294,7 @@ def play(variant: Variant, seats: int, bots: tuple[str, ...], seed: int, speed: 
     show_default=True,
     help=bots_help("one per seat, or one for all"),
 )
-@click.option("--seed", type=SEED, default=7, show_default=True)
+@seed_option(7)
 @click.option(
     "--speed",
     type=click.FloatRange(min=0.05, max=200),
@@ -306,7 +319,7 @@ def watch(
             msg = f"give one bot per seat ({seats}) or one for all; got {len(bots)}"
             raise click.BadParameter(msg, param_hint="'--bots'")
         names = bots * seats if len(bots) == 1 else bots
-        players = [bot_named(name, seed * 8 + s) for s, name in enumerate(names)]
+        players = [make_bot(name, seat_seed(seed, s)) for s, name in enumerate(names)]
         hand = record_hand(variant, seats, seed, players, max_actions=20_000)
     need_terminal("watch")
     WatchApp(hand, speed).run()

@@ -8,11 +8,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 import click
 
-from nertslib.simulation import bot_named, bot_names
+from nertslib.bots import BOT_NAMES, make_bot
+from nertslib.quoting import excerpt
+from nertslib.state import SEED_LIMIT
 from nertslib.variants import Variant, names
 
 __all__ = [
@@ -23,6 +25,8 @@ __all__ = [
     "BotList",
     "CommandError",
     "VariantType",
+    "seed_option",
+    "split_bots",
     "variant_option",
 ]
 
@@ -56,27 +60,61 @@ class VariantType(click.ParamType):  # type: ignore[type-arg]  # generic only in
             self.fail(str(exc), param, ctx)
 
 
+#: What building a bot from a user's spec may raise (a ``module:function`` spec runs code).
+BOT_ERRORS: Final = (ValueError, ImportError, AttributeError, TypeError)
+
+
+def _checked_bot(
+    kind: click.ParamType,  # type: ignore[type-arg]  # generic only in new click
+    spec: str,
+    param: click.Parameter | None,
+    ctx: click.Context | None,
+) -> str:
+    """``spec`` once :func:`nertslib.bots.make_bot` builds a bot from it; else a usage error."""
+    try:
+        make_bot(spec)
+    except BOT_ERRORS as exc:
+        kind.fail(" ".join(str(exc).split()) or excerpt(spec), param, ctx)
+    return spec
+
+
+def split_bots(text: str) -> tuple[str, ...]:
+    """Split a ``--bots`` list at the commas outside parentheses (a spec may have arguments).
+
+    >>> from nertslib.cli.options import split_bots
+    >>> split_bots("greedy, mybots:Minimax(depth=3, seed=1),random")
+    ('greedy', 'mybots:Minimax(depth=3, seed=1)', 'random')
+    """
+    parts, depth, start = [], 0, 0
+    for i, char in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if char == "," and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    return tuple(part.strip() for part in parts)
+
+
 class BotList(click.ParamType):  # type: ignore[type-arg]  # generic only in new click
-    """A comma-separated list of bot names: ``greedy,random``."""
+    """A comma-separated list of bots: ``greedy,random`` or ``module:function`` specs.
+
+    Each one is checked with :func:`nertslib.bots.make_bot`, the registry every command
+    shares.
+    """
 
     name = "BOTS"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        """The names as a tuple, each one checked."""
+        """The specs as a tuple, each one checked."""
         if isinstance(value, tuple):
             return value
-        bots = tuple(part.strip() for part in str(value).split(","))
-        for bot in bots:
-            try:
-                bot_named(bot)
-            except ValueError as exc:
-                self.fail(str(exc), param, ctx)
-        return bots
+        return tuple(_checked_bot(self, p, param, ctx) for p in split_bots(str(value)))
 
 
 VARIANT = VariantType()
 BOTS = BotList()
-SEED = click.IntRange(min=0)
+#: A deal seed: what :func:`nertslib.deal` accepts, 0 to 2**64 - 1, in every command.
+SEED = click.IntRange(0, SEED_LIMIT - 1)
 SEATS = click.IntRange(1, 8)
 
 
@@ -91,6 +129,14 @@ def variant_option(func: F) -> F:
     )(func)
 
 
+def seed_option(default: int | None, what: str = "deal seed") -> Callable[[F], F]:
+    """The ``--seed`` option of every command: one bound (0 to 2**64 - 1), one message."""
+    return click.option(
+        "--seed", type=SEED, default=default, show_default=default is not None, help=what
+    )
+
+
 def bots_help(what: str) -> str:
     """The help line of a ``--bots`` option."""
-    return f"comma-separated bot names ({', '.join(bot_names())}), {what}"
+    known = ", ".join(BOT_NAMES)
+    return f"comma-separated bots ({known}, or module:function), {what}"

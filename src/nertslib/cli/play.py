@@ -1,176 +1,84 @@
-"""``nerts play``: the Textual screen of a person (seat 0) against bots in real time.
+"""``nerts play``: a card table in the terminal, you (seat 0) against bots in real time.
 
-The screen shows only the person's view: the foundations, every seat's counts, the person's
-own layout, the legal moves in words with a key each, and a line saying how the last move
-went ("too late" for a lost race). A move keeps its key while the bots play, so a key never
-changes its meaning under the person's finger (see :func:`merge_moves`); the list is made
-afresh after each of the person's moves. Bots act on a timer; ``p`` pauses them, ``+``/``-``
-change their pace, ``n`` deals the next hand of the match once a hand is over, ``q`` quits.
+The screen shows only your view: your layout large (Nerts pile with its count, stock, waste,
+work piles fanned), the foundations, one line per opponent, the scores, the last things that
+happened, and the move list with a letter per move. Keys and clicks pick a source, then a
+target (:mod:`nertslib.cli.controls`); ``?`` lists every key. Bots act on a timer at human
+pace; ``p`` pauses the whole table, you included. ``q`` and Ctrl-C ask, then quit, and
+:meth:`PlayApp.run` returns the match summary for the command to print on the normal screen.
 Textual honours ``NO_COLOR``.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar, Final
+from collections.abc import Callable
+from typing import Any, ClassVar, Final
 
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.events import Key
+from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from nertslib.moves import Move
-from nertslib.scoring import Outcome
 from nertslib.variants import Variant
-from nertslib.views import SeatView, View
 
-from .session import PERSON, PlaySession
-from .show import card_styles
+from .controls import Controls, Step, Target
+from .dialogs import ConfirmQuit, HandOver, HelpScreen
+from .move_list import MOVE_KEYS, merge_moves
+from .session import PERSON, PlaySession, hand_seed
+from .table_widgets import (
+    Clicked,
+    FoundationsArea,
+    MoveClicked,
+    MovePanel,
+    Opponents,
+    OwnLayout,
+    ScoreBoard,
+)
+from .words import event_line, hand_over_words, match_summary, seat_name
 
-__all__ = ["MOVE_KEYS", "PlayApp", "board_text", "merge_moves", "moves_text"]
+__all__ = ["KEY_LINE", "TICK", "PlayApp"]
 
-#: Seats plus work piles above which the board packs tighter (see :func:`board_text`).
-COMPACT_ABOVE: Final = 10
-#: The width of one work pile's column in the packed board.
-PILE_WIDTH: Final = 39
-#: The keys that choose moves, in order (p, q and n are the screen's own).
-MOVE_KEYS: Final = "1234567890abcdefghijklmorstuvwxyz"
-#: Seconds between two looks at the bots' clocks; at ``--speed 1`` the clock runs at real
-#: time and every bot waits its own human-like reaction time (``nertslib.Pace``) per move.
+#: Seconds between two looks at the bots' clocks; at speed 1 the clock runs at real time and
+#: every bot waits its own human-like reaction time (``nertslib.Pace``) per move.
 TICK: Final = 0.1
+#: The key reminder at the foot of the screen (``?`` shows them all).
+KEY_LINE: Final = "space turn  n w 1-9 pick  f n 1-9 put  Enter Nerts  ? keys  p pause  q quit"
+#: Screen rows from which the foundations are tall cards (with at most four seats).
+TALL_FOUNDATIONS: Final = 34
+#: What the status line and the move list say once the hand is over.
+HAND_OVER: Final = "the hand is over: Enter shows the scores"
+#: What the move list says when you have no legal move.
+NO_MOVE: Final = "no move: wait for the bots"
+#: Messages the status line shows in red.
+ALARMS: Final = ("too late", "refused", "unknown key", "nothing", "paused")
 
 
-def _styled(text: str, style: str = "") -> Text:
-    out = Text(text, style=style)
-    for start, end, card_style in card_styles(text):
-        out.stylize(card_style, start, end)
-    return out
+class PlayApp(App[str]):
+    """The ``nerts play`` table; ``run()`` returns the match summary once the person quits.
 
-
-def _cards(cards: tuple[object, ...]) -> str:
-    return " ".join(str(c) for c in cards) if cards else "·"
-
-
-def _seat_line(sv: SeatView, name: str, on_foundations: int) -> str:
-    top = str(sv.nerts_top) if sv.nerts_top is not None else "-"
-    waste = str(sv.waste_top) if sv.waste_top is not None else "·"
-    work = sum(len(p) for p in sv.work) + sum(sv.down)
-    return (
-        f"{sv.seat:>4}  {name:<8} {sv.nerts_size:>5} {top:>4}  {work:>4}  "
-        f"{sv.stock_size:>5}  {sv.waste_size:>3} {waste:>4}  {on_foundations:>4}"
-    )
-
-
-def board_text(v: View, names: tuple[str, ...]) -> Text:
-    """The table as the person sees it: foundations, every seat's counts, the own layout.
-
-    With many seats and work piles it packs tighter (no blank lines, two work piles a line)
-    so that the screen still fits 80×24.
+    ``paused=True`` starts with the table paused; with ``timer=False`` the bots act only when
+    :meth:`tick` is called (tests drive the bots' clock themselves).
     """
-    own = v.seats[PERSON]
-    compact = len(v.seats) + len(own.work) > COMPACT_ABOVE
-    tops = " ".join(f"F{k}:{p[-1]}" for k, p in enumerate(v.foundations)) or "none"
-    lines = [f"Foundations: {tops}"]
-    if not compact:
-        lines.append("")
-    lines.append("seat  who      Nerts  top  work  stock  waste top  on F")
-    owners = [0] * len(v.seats)
-    for pile in v.foundations:
-        for card in pile:
-            owners[card.owner] += 1
-    lines.extend(_seat_line(sv, names[sv.seat], owners[sv.seat]) for sv in v.seats)
-    if not compact:
-        lines.append("")
-    top = str(own.nerts_top) if own.nerts_top is not None else "empty"
-    waste = _cards(own.visible_waste[-3:])
-    lines.append(f"You: Nerts {own.nerts_size} [{top}]   waste {own.waste_size} [{waste}]")
-    piles = [
-        f"  work pile {i}: {'## ' * down}{_cards(pile)}"
-        for i, (pile, down) in enumerate(zip(own.work_piles, own.face_down_counts, strict=True))
-    ]
-    if compact:
-        piles = [
-            "".join(p.ljust(PILE_WIDTH) for p in piles[i : i + 2]).rstrip()
-            for i in range(0, len(piles), 2)
-        ]
-    lines.extend(piles)
-    return _styled("\n".join(lines))
-
-
-def moves_text(moves: tuple[Move | None, ...]) -> Text:
-    """The person's moves in words, each after the key that chooses it (holes left out)."""
-    if not any(moves):
-        return Text("no move: wait for the bots", style="dim")
-    lines = [
-        f"[{key}] {move.describe()}"
-        for key, move in zip(MOVE_KEYS, moves, strict=False)
-        if move is not None
-    ]
-    if len(moves) > len(MOVE_KEYS):
-        lines.append(f"... {len(moves) - len(MOVE_KEYS)} more")
-    return _styled("\n".join(lines))
-
-
-def merge_moves(
-    shown: tuple[Move | None, ...], fresh: tuple[Move, ...], stale: frozenset[Move]
-) -> tuple[tuple[Move | None, ...], frozenset[Move]]:
-    """The move list after the bots moved: every key keeps its move while it may matter.
-
-    A move that is no longer legal keeps its key for one more refresh (choosing it then says
-    "too late", as at a real table), then leaves a hole; new moves fill the holes first, then
-    go at the end. Returns the new slots and the moves now stale.
-
-    >>> from nertslib import Move
-    >>> from nertslib.cli.play import merge_moves
-    >>> a, b, c = Move.turn(0), Move.parse("0:AS@N>F+"), Move.parse("0:2S@N>F0")
-    >>> slots, stale = merge_moves((a, b), (a, c), frozenset())
-    >>> slots, stale
-    ((Move.parse('0:turn'), Move.parse('0:AS@N>F+'), Move.parse('0:2S@N>F0')), frozenset({Move.parse('0:AS@N>F+')}))
-    >>> merge_moves(slots, (a, c), stale)[0]
-    (Move.parse('0:turn'), None, Move.parse('0:2S@N>F0'))
-    """  # noqa: E501 - doctest output lines
-    legal = set(fresh)
-    slots: list[Move | None] = []
-    now_stale: set[Move] = set()
-    for move in shown:
-        if move is None or move in legal:
-            slots.append(move)
-        elif move in stale:
-            slots.append(None)
-        else:
-            slots.append(move)
-            now_stale.add(move)
-    placed = {m for m in slots if m is not None}
-    for move in fresh:
-        if move in placed:
-            continue
-        if None in slots:
-            slots[slots.index(None)] = move
-        else:
-            slots.append(move)
-    while slots and slots[-1] is None:
-        slots.pop()
-    return tuple(slots), frozenset(now_stale)
-
-
-class PlayApp(App[None]):
-    """The ``nerts play`` screen; ``paused=True`` starts with the bots paused (tests)."""
 
     CSS = """
-    #status { height: 1; background: $primary-background; }
-    #board { height: auto; }
-    #moves { height: 1fr; min-height: 3; border-top: solid $secondary; }
-    #message { height: 2; }
+    Static, OwnLayout { text-wrap: nowrap; text-overflow: clip; }
+    #title, #keys { height: 1; background: $primary-background; }
+    #table { width: 1fr; padding: 0 1; background: #0b3d20; }
+    #opponents, #foundations, #scores { height: auto; }
+    #foundations { margin-bottom: 1; }
+    #own { height: 1fr; }
+    #side { width: 30%; min-width: 24; max-width: 40; border-left: solid $secondary; }
+    #scores { border-bottom: solid $secondary; }
+    #events, #status { height: 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("p", "pause", "pause"),
-        Binding("plus,equals_sign", "faster", "faster"),
-        Binding("minus", "slower", "slower"),
-        Binding("n", "next_hand", "next hand"),
-        Binding("q", "quit", "quit"),
+        Binding("ctrl+c,ctrl+q", "ask_quit", "quit", priority=True, show=False),
     ]
 
     def __init__(
@@ -182,31 +90,54 @@ class PlayApp(App[None]):
         speed: float,
         *,
         paused: bool = False,
+        timer: bool = True,
     ) -> None:
         super().__init__()
+        self.timed = timer
         self.session = PlaySession(variant, seats, bots, seed)
-        self.names = ("you", *bots)
+        self.names = tuple(seat_name(s, bots) for s in range(seats))
         self.speed = speed
         self.clock = 0.0  # the bots' clock: seconds at human pace, TICK * speed a tick
         self.paused = paused
-        self.message = "choose a move with its key"
+        self.holds = 0  # boxes shown over the table: the table waits while one is up
+        self.controls = Controls()
+        self.message = "your turn: pick a card (n, w, 1-9) or turn the stock (space); ? for keys"
         self.shown: tuple[Move | None, ...] = ()
         self.stale: frozenset[Move] = frozenset()
+        self.told = -1  # the last hand whose end was shown
         self._timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
-        """The status line, the board, the moves, the message line and the key help."""
+        """The title, the table beside the move list, the event and status lines, the keys."""
+        yield Static(id="title")
+        with Horizontal(id="body"):
+            with Vertical(id="table"):
+                yield Opponents(id="opponents")
+                yield FoundationsArea(id="foundations")
+                yield OwnLayout(id="own")
+            with Vertical(id="side"):
+                yield ScoreBoard(id="scores")
+                with VerticalScroll(id="move-scroll"):
+                    yield MovePanel(id="moves")
+        yield Static(id="events")
         yield Static(id="status")
-        yield Static(id="board")
-        with VerticalScroll(id="moves"):
-            yield Static(id="move-list")
-        yield Static(id="message")
-        yield Footer()
+        yield Static(KEY_LINE, id="keys")
 
     def on_mount(self) -> None:
         """Start the bots' timer and draw."""
-        self._timer = self.set_interval(TICK, self.tick, pause=self.paused)
+        if self.timed:
+            self._timer = self.set_interval(TICK, self.tick, pause=self.paused)
         self.redraw()
+
+    def on_resize(self) -> None:
+        """Draw again for the new size (tall or one-row cards), once the layout has it."""
+        self.call_after_refresh(self.redraw)
+
+    @property
+    def summary(self) -> str:
+        """The match summary: hands, totals, winner."""
+        s = self.session
+        return match_summary(s.match, s.bot_names, in_play=not s.table.is_over)
 
     def tick(self) -> None:
         """Advance the bots' clock, and let the bots whose reaction time has passed act.
@@ -225,65 +156,143 @@ class PlayApp(App[None]):
             self._draw()
         except NoMatches:  # a timer tick that arrived while the app shuts down
             return
+        self._tell_hand_over()
 
     def _draw(self) -> None:
-        """Draw everything from the current state."""
         s = self.session
-        state = "paused" if self.paused else f"bots ×{self.speed:g}"
-        status = (
-            f"Nerts · {s.variant.to_spec()} · hand {s.hand + 1} · seed {s.seed + s.hand} · {state}"
+        v = s.view
+        self.query_one("#title", Static).update(self._title())
+        short = ["you", *(f"seat {k}" for k in range(1, s.seats))]
+        self.query_one(ScoreBoard).show(short, s.scores(), s.match.totals)
+        self.query_one(Opponents).show(v.seats, self.names)
+        roomy = self.size.height >= TALL_FOUNDATIONS and s.seats <= 4
+        self.query_one(FoundationsArea).show(v.foundations, roomy)
+        self.query_one(OwnLayout).show(v.seats[PERSON], self.controls.pick)
+        if s.table.is_over:  # no stale move stays listed once the hand is over
+            self.shown, self.stale = (), frozenset()
+            self.message = HAND_OVER
+        else:
+            self.shown, self.stale = merge_moves(self.shown, s.moves(), self.stale)
+        self.query_one(MovePanel).show(self.shown, HAND_OVER if s.table.is_over else NO_MOVE)
+        self.query_one("#events", Static).update(event_line(s.table.events, s.bot_names))
+        alarm = self.message.startswith(ALARMS)
+        self.query_one("#status", Static).update(
+            Text(self.message, style="bold red" if alarm else "")
         )
-        self.query_one("#status", Static).update(status)
-        self.query_one("#board", Static).update(board_text(s.view, self.names))
-        self.shown, self.stale = merge_moves(self.shown, s.moves(), self.stale)
-        self.query_one("#move-list", Static).update(moves_text(self.shown))
-        self.query_one("#message", Static).update(self._message_text())
 
-    def _message_text(self) -> Text:
-        result = self.session.result
-        if result is None:
-            style = "bold red" if self.message.startswith(("too late", "refused")) else ""
-            return _styled(self.message, style)
-        return Text(self.hand_over_text(result), style="bold")
+    def _title(self) -> str:
+        s = self.session
+        speed = f"{self.speed:.1f}" if self.speed >= 0.1 else f"{self.speed:.2f}"
+        pace = "PAUSED (p resumes)" if self.paused else f"speed ×{speed}"
+        seed = hand_seed(s.seed, s.hand)
+        return f" Nerts · {s.variant.to_spec()} · hand {s.hand + 1} · seed {seed} · {pace}"
 
-    def hand_over_text(self, result: Outcome) -> str:
-        """The end-of-hand line: scores, match totals and what to press."""
-        match = self.session.match
-        names = self.names
-        hand = ", ".join(f"{n} {x:+d}" for n, x in zip(names, result.scores, strict=True))
-        totals = ", ".join(f"{n} {t}" for n, t in zip(names, match.totals, strict=True))
-        how = "stalemate" if result.caller is None else f"{names[result.caller]} called Nerts"
-        if match.is_over:
-            winner = match.winner
-            who = (
-                self.names[winner]
-                if winner is not None and match.variant.teams is None
-                else (f"team {winner}")
-            )
-            return f"Hand over ({how}): {hand}. Match over, {who} wins: {totals}. q quits."
-        return f"Hand over ({how}): {hand}. Totals {totals}. n: next hand, q: quit."
+    # --- keys and clicks --------------------------------------------------------------------
 
     def on_key(self, event: Key) -> None:
-        """A move key chooses the move shown with it."""
-        char = event.character
-        if char is None or char not in MOVE_KEYS:
+        """Every key of the table: the app's own, the move list's, then the controls'."""
+        event.stop()
+        if self.screen is not self.screen_stack[0]:
+            # typed ahead before the box came up (``q`` ``y`` in one go): the box takes it
+            self.screen.post_message(Key(event.key, event.character))
             return
-        index = MOVE_KEYS.index(char)
-        move = self.shown[index] if index < len(self.shown) else None
-        if move is not None:
-            event.stop()
-            self.message = self.session.choose(move)
-            self.shown, self.stale = (), frozenset()  # the person acted: a fresh list
-            self.redraw()
+        key, char = event.key, event.character or ""
+        own = {"question_mark": self.action_help, "p": self.action_pause, "q": self.action_ask_quit}
+        own |= {"plus": self.action_faster, "equals_sign": self.action_faster}
+        own |= {"minus": self.action_slower}
+        if key in own:
+            own[key]()
+            return
+        if self._refused():
+            return
+        if len(char) == 1 and char in MOVE_KEYS:
+            index = MOVE_KEYS.index(char)
+            move = self.shown[index] if index < len(self.shown) else None
+            self._submit(Step(move, f"no move has the letter {char} now"))
+            return
+        v = self.session.view.seats[PERSON]
+        step = self.controls.press(key, self.session.moves(), v.work_piles)
+        if step is None:
+            step = Step(None, f"unknown key {key!r}: press ? for the keys")
+        self._submit(step)
 
-    def action_pause(self) -> None:
-        """Pause or resume the bots."""
-        self.paused = not self.paused
+    def _refused(self) -> bool:
+        """Whether the table takes no move now (paused, or the hand is over); says why."""
+        if self.session.table.is_over:
+            self.told = -1  # show the hand-over box again
+        elif self.paused:
+            self.message = "paused: the whole table waits; p resumes"
+        else:
+            return False
+        self.redraw()
+        return True
+
+    def _submit(self, step: Step) -> None:
+        """Play the step's move (if any), then say how it went and draw."""
+        if step.move is not None:
+            self.message = self.session.choose(step.move)
+            self.shown, self.stale = (), frozenset()  # you acted: a fresh list
+        else:
+            self.message = step.message
+        self.redraw()
+
+    def on_clicked(self, message: Clicked) -> None:
+        """A click on your layout or the foundations: pick, put, turn, or send home."""
+        if self._refused():
+            return
+        moves, spot = self.session.moves(), message.spot
+        piles = self.session.view.seats[PERSON].work_piles
+        c = self.controls
+        if spot.place == "stock":
+            step = c.turn(moves)
+        elif spot.place == "nerts" and self.session.view.seats[PERSON].nerts_size == 0:
+            step = c.call(moves)
+        elif spot.place == "foundations":
+            step = c.put(Target("foundation"), moves, piles)
+        elif message.chain >= 2:
+            step = c.send_home(spot, moves, piles)
+        elif spot.place == "pile" and c.picked_elsewhere(spot):
+            step = c.put(Target("pile", spot.index), moves, piles)
+        else:
+            step = c.choose(spot, moves, piles)
+        self._submit(step)
+
+    def on_move_clicked(self, message: MoveClicked) -> None:
+        """A click on the move list plays that move."""
+        if not self._refused():
+            self._submit(Step(message.move, ""))
+
+    # --- pause, speed, boxes ----------------------------------------------------------------
+
+    def _hold(self, held: int) -> None:
+        """Count a box shown (1) or closed (-1); the bots run while nothing holds the table."""
+        self.holds += held
         if self._timer is not None:
-            if self.paused:
+            if self.paused or self.holds:
                 self._timer.pause()
             else:
                 self._timer.resume()
+
+    def _box(self, screen: Screen[Any], then: Callable[[Any], None] | None = None) -> None:
+        """Show a box over the table, which waits meanwhile; ``then`` gets its answer."""
+        self._hold(1)
+
+        def closed(answer: object) -> None:
+            self._hold(-1)
+            if then is not None:
+                then(answer)
+
+        self.push_screen(screen, closed)
+
+    def action_help(self) -> None:
+        """Show every key."""
+        self._box(HelpScreen())
+
+    def action_pause(self) -> None:
+        """Pause or resume the whole table (the bots and you)."""
+        self.paused = not self.paused
+        self._hold(0)
+        self.message = "paused: the whole table waits; p resumes" if self.paused else "play on"
         self.redraw()
 
     def _retime(self, factor: float) -> None:
@@ -298,9 +307,34 @@ class PlayApp(App[None]):
         """Bots react slower."""
         self._retime(1 / 1.5)
 
-    def action_next_hand(self) -> None:
-        """Deal the next hand once this one is over (and the match is not)."""
-        if self.session.next_hand():
-            self.message = "a new hand: choose a move with its key"
+    def action_ask_quit(self) -> None:
+        """Ask, then quit with the match summary."""
+        if isinstance(self.screen, ConfirmQuit):
+            self.exit(self.summary)
+            return
+        self._box(ConfirmQuit(), self._quit_if)
+
+    def _quit_if(self, answer: object) -> None:
+        if answer is True:
+            self.exit(self.summary)
+
+    def _tell_hand_over(self) -> None:
+        """Show the hand-over (or match-over) box once per hand."""
+        s = self.session
+        result = s.result
+        if result is None or self.told == s.hand or self.screen is not self.screen_stack[0]:
+            return
+        self.told = s.hand
+        lines = hand_over_words(result, s.match, s.bot_names)
+        title = f"Hand {s.hand + 1} over" + (" · match over" if s.match.is_over else "")
+        self._box(HandOver(title, lines, s.match.is_over), self._after_hand)
+
+    def _after_hand(self, choice: object) -> None:
+        if choice == "quit":
+            self.exit(self.summary)
+        elif choice == "next" and self.session.next_hand():
+            self.controls.drop()
             self.shown, self.stale = (), frozenset()
+            self.clock = 0.0
+            self.message = "a new hand: pick a card (n, w, 1-9) or turn the stock (space)"
             self.redraw()

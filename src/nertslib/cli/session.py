@@ -9,32 +9,54 @@ says how it went: done, refused (with the rule's sentence) or too late (a lost r
 >>> from nertslib.cli.session import PlaySession
 >>> import nertslib as nl
 >>> session = PlaySession(nl.Variant(), 2, ("greedy",), seed=29)
->>> [move.describe() for move in session.moves()]
-['A♠ from work pile 3 onto a new foundation', '2♠ from the Nerts pile onto work pile 1', 'turn the stock onto the waste']
+>>> [str(move) for move in session.moves()]
+['0:AS@P3>F+', '0:2S@N>P1', '0:turn']
 >>> session.choose(session.moves()[0])
-'you played A♠ from work pile 3 onto a new foundation'
-"""  # noqa: E501 - a doctest output line
+'you: A♠ pile 4 → new F'
+"""
 
 from __future__ import annotations
 
 from typing import Final
 
-from nertslib.bots import Bot, Pace
+from nertslib.bots import Bot, Pace, make_bot
 from nertslib.deal import deal
 from nertslib.errors import Reason
 from nertslib.moves import Move
 from nertslib.rules import legal_moves
-from nertslib.scoring import Match, Outcome, outcome
-from nertslib.simulation import bot_named
+from nertslib.scoring import Match, Outcome, hand_scores, outcome
+from nertslib.state import SEED_LIMIT
 from nertslib.stuck import all_stuck
 from nertslib.table import Table
 from nertslib.variants import Variant
 from nertslib.views import View, view
 
-__all__ = ["PERSON", "PlaySession"]
+from .words import move_words, zone_words
+
+__all__ = ["PERSON", "PlaySession", "hand_seed", "seat_seed"]
 
 #: The person's seat.
 PERSON: Final = 0
+
+
+def hand_seed(seed: int, hand: int) -> int:
+    """The deal seed of hand ``hand`` of a match started with ``seed`` (wraps below 2**64).
+
+    >>> from nertslib.cli.session import hand_seed
+    >>> hand_seed(7, 2), hand_seed(2**64 - 1, 1)
+    (9, 0)
+    """
+    return (seed + hand) % SEED_LIMIT
+
+
+def seat_seed(seed: int, seat: int) -> int:
+    """The seed of seat ``seat``'s bot in a hand dealt with ``seed`` (below 2**64).
+
+    >>> from nertslib.cli.session import seat_seed
+    >>> seat_seed(29, 1)
+    233
+    """
+    return (seed * 8 + seat) % SEED_LIMIT
 
 
 class PlaySession:
@@ -62,10 +84,12 @@ class PlaySession:
         self._deal_bots()
 
     def _deal_bots(self) -> None:
-        seed = self.seed + self.hand
-        self.bots = [bot_named(name, seed * 8 + s + 1) for s, name in enumerate(self.bot_names)]
+        seed = hand_seed(self.seed, self.hand)
+        seats = range(1, self.seats)
+        names = zip(seats, self.bot_names, strict=True)
+        self.bots = [make_bot(name, seat_seed(seed, s)) for s, name in names]
         # each bot's reaction times, and when (on the caller's clock) it acts next
-        self.paces = [Pace(seed=seed * 8 + s + 1) for s in range(len(self.bot_names))]
+        self.paces = [Pace(seed=seat_seed(seed, s)) for s in seats]
         self.due = [0.0] * len(self.bot_names)
 
     @property
@@ -89,10 +113,14 @@ class PlaySession:
         rejection = self.table.submit(move)
         if rejection is None:
             self._after_move()
-            return f"you played {move.describe()}"
-        if rejection.reason is Reason.RACE_LOST:
-            return f"too late: {rejection.message}"
+            return f"you: {move_words(move)}"
+        if rejection.reason is Reason.RACE_LOST and move.target is not None:
+            return f"too late: you lost the race for {zone_words(move.target, move.target_index)}"
         return f"refused: {rejection.message}"
+
+    def scores(self) -> tuple[int, ...]:
+        """Every seat's score for the hand as it stands (everyone sees what it counts)."""
+        return hand_scores(self.table.state)
 
     def bots_act(self, now: float | None = None) -> bool:
         """Let the bots act, then settle a table where everyone is stuck.
@@ -132,6 +160,6 @@ class PlaySession:
         if not self.table.is_over or self.match.is_over:
             return False
         self.hand += 1
-        self.table = Table(deal(self.variant, self.seats, self.seed + self.hand))
+        self.table = Table(deal(self.variant, self.seats, hand_seed(self.seed, self.hand)))
         self._deal_bots()
         return True

@@ -38,7 +38,7 @@ from nertslib.simulation import SimulationResult
 from nertslib.simulation import simulate as run_simulation
 from nertslib.variants import Variant
 
-from .options import BOTS, SEATS, SEED, CommandError, bots_help, variant_option
+from .options import BOTS, SEATS, CommandError, bots_help, seed_option, variant_option
 from .show import page, send
 
 __all__ = [
@@ -195,7 +195,7 @@ def _check_extras(plot: str | None, backend: str, address: str | None) -> None:
     show_default=True,
     help=bots_help("one per seat, or one for all"),
 )
-@click.option("--seed", type=SEED, default=0, show_default=True, help="deal d has seed S + d")
+@seed_option(0, "deal d has seed S + d")
 @click.option(
     "--workers",
     type=click.IntRange(min=1),
