@@ -207,9 +207,7 @@ SEEDS = f"0<=x<={2**64 - 1}"
             ([command, "--seed", str(2**64)], f"nerts {command}", f"{2**64} is not in the range")
             for command in ("demo", "watch", "play", "simulate")
         ],
-        # serve parses its own options (nertslib.server.options), with the deal's own bound
-        (["serve", "--seed", str(2**64)], "nerts serve", "seed must be an int from 0 to 2**64 - 1"),
-        (["serve", "--bot", "bogus"], "nerts serve", "unknown bot 'bogus'"),
+        # serve parses its own options (the server extra): tests/server/test_options.py
         (["play", "--bots", "nosuch_module_x:f"], "nerts play", "Invalid value for '--bots'"),
         (["demo", "--seed", "1.5"], "nerts demo", "'1.5' is not a valid integer"),
         (["demo", "--variant", "chess"], "nerts demo", "unknown variant: 'chess'"),

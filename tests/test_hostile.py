@@ -498,3 +498,11 @@ def test_quoted_input_stays_bounded_whatever_its_repr(parser: str, char: str, le
     # for one of these) was not bounded, and messages reached 6 KB.
     for text in (char * length, "standard:" + char * length, "0:" + char * length):
         refusal(PARSERS[parser], text)
+
+
+@pytest.mark.parametrize("knob", ["target_score", "max_stock_passes", "nerts_pile_size", "teams"])
+def test_a_spec_number_past_pythons_digit_limit_is_a_bounded_nerts_error(knob: str) -> None:
+    spec = f"standard,{knob}={'9' * 4_401}"
+    with pytest.raises(nl.NertsError) as refused:
+        nl.Variant.from_spec(spec)
+    assert len(str(refused.value)) <= 2_000

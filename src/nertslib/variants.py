@@ -536,7 +536,10 @@ def _parse_spec_value(raw: str) -> object:
     if raw in ("true", "false"):
         return raw == "true"
     if raw.lstrip("-").isascii() and raw.lstrip("-").isdigit():
-        return int(raw)
+        try:
+            return int(raw)
+        except ValueError:  # past Python's digit limit: the field's check refuses the text
+            return raw
     return raw
 
 

@@ -119,6 +119,7 @@ def test_the_links_to_share() -> None:
         ["serve", "--seed", "1", "--position", "x"],
         ["serve", "--seats", "2", "--bots", "3"],
         ["serve", "--bot", "foo"],
+        ["serve", "--seed", str(2**64)],
         ["serve", "--position", "garbage"],
         ["serve", "--grace", "soon"],
         ["serve", "--bogus"],
