@@ -1,6 +1,6 @@
 """:class:`~nertslib.SearchBot`'s playouts on the batch engine: a move's rounds in one batch.
 
-Imported by :mod:`nertslib.bots.search` only where the ``fast`` extra is installed (importing
+Imported by ``nertslib.bots.search`` only where the ``fast`` extra is installed (importing
 it without numba raises :class:`~nertslib.batch.MissingExtraError`). Each imagined hand is
 :meth:`~nertslib.batch.Batch.determinize`'d once per candidate move, the move applied,
 and every row played out by :meth:`~nertslib.batch.Batch.playout`: the pure playout's

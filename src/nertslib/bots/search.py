@@ -287,9 +287,11 @@ def margin(scores: Sequence[int], seat: int) -> float:
 def playout(state: GameState, seat: int, limit: int = PLAYOUT_ACTIONS) -> GameState:
     """Where a playout ends once ``seat`` has moved in ``state``: the greedy rule at every seat.
 
-    The seats after ``seat`` finish the round (:func:`_round_end`), then rounds follow
-    (:func:`_playout`) while fewer than ``limit`` actions are taken. A position a bot imagines
-    (hidden cards included): the playout reads them, as it must.
+    The seats after ``seat`` take their greedy move of the round, then every seat plays the
+    greedy rule round after round while fewer than ``limit`` actions are taken (checked between
+    rounds); the everyone-stuck resolution is applied and not counted; the playout ends with
+    the hand, or when no seat moves. A position a bot imagines (hidden cards included): the
+    playout reads them, as it must.
 
     >>> import nertslib as nl
     >>> from nertslib.bots.search import playout
