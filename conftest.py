@@ -20,9 +20,10 @@ if os.environ.get("NERTS_REQUIRE_BROWSER") != "1" and not (
 ):
     collect_ignore_glob.append("src/nertslib/server/*")
 
-# The batch engine (nertslib.batch) needs the `fast` extra (numba, numpy); NERTS_REQUIRE_FAST=1
-# (set by .ci/run for its batch block) collects its doctests anyway.
+# The batch engine (nertslib.batch, and the search bot's side of it, nertslib.bots.batched)
+# needs the `fast` extra (numba, numpy); NERTS_REQUIRE_FAST=1 (set by .ci/run for its batch
+# block) collects their doctests anyway.
 if os.environ.get("NERTS_REQUIRE_FAST") != "1" and not all(
     importlib.util.find_spec(name) for name in ("numba", "numpy")
 ):
-    collect_ignore_glob.append("src/nertslib/batch/*")
+    collect_ignore_glob += ["src/nertslib/batch/*", "src/nertslib/bots/batched.py"]

@@ -7,13 +7,17 @@ Usage (from the repository root, nertslib installed)::
         --deals 2000 --chunk 50 --seed 100000 --out strength-4.jsonl
     python benchmarks/bot_strength.py table strength-4.jsonl strength-2.jsonl
     python benchmarks/bot_strength.py time search:24 --seats 4 --hands 10
+    python benchmarks/bot_strength.py time search:32 --seats 4 --hands 8 --engines pure,batch
 
 ``play`` runs :func:`nertslib.bots.tournament` on ``--chunk`` deals at a time (deal seeds
 ``seed``, ``seed + 1``, ...) and appends each chunk's hands to the JSON-lines file, so a run
 stopped early keeps every finished chunk; run again with the same arguments, it goes on after
 the last saved deal. ``table`` prints the docs' strength table from such files. ``time``
 plays hands with one bot against greedy bots and reports its CPU time per move (``time
-.process_time``: one core, whatever else the machine runs), mean, 95th percentile and maximum.
+.process_time``: one core, whatever else the machine runs), mean, 95th percentile and maximum;
+with ``--engines pure,batch`` it plays the same hands once per engine of the search bot's
+playouts and prints the ratio of the means (the batch engine's kernels are loaded first, so
+its compile or cache load is not timed).
 """
 
 from __future__ import annotations
@@ -106,8 +110,27 @@ def table(args: argparse.Namespace) -> None:
 
 
 def time_moves(args: argparse.Namespace) -> None:
-    """CPU time per move of one bot against greedy bots."""
+    """CPU time per move of one bot against greedy bots, once per engine asked for."""
+    engines = args.engines.split(",") if args.engines else [None]
+    means: dict[str | None, float] = {}
+    hands: dict[str | None, list[object]] = {}
+    for engine in engines:
+        means[engine], hands[engine] = _time_engine(args, engine)
+    if len(engines) > 1:
+        first, *rest = engines
+        same = all(hands[e] == hands[first] for e in rest)
+        ratios = ", ".join(f"{first}/{e} {means[first] / means[e]:.1f}x" for e in rest)
+        print(f"mean time a move: {ratios}; the same hands, move for move: {same}")
+
+
+def _time_engine(args: argparse.Namespace, engine: str | None) -> tuple[float, list[object]]:
+    """Play the hands with ``args.bot`` (its search on ``engine``); print and return the mean."""
     bot = make_bot(args.bot, 1)
+    if engine is not None:
+        bot.engine = engine  # type: ignore[attr-defined]
+        # Load (or compile) the engine's kernels before timing: one search of two moves.
+        seen = nl.view(nl.deal("standard", args.seats, 0), 0)
+        bot.gains(seen, 0, [nl.Move.turn(0), nl.Move.turn(0)])  # type: ignore[attr-defined]
     times: list[float] = []
 
     def timed(mine: nl.View, seat: int) -> nl.Move | None:
@@ -117,17 +140,20 @@ def time_moves(args: argparse.Namespace) -> None:
         return move
 
     timed.waits_when_stuck = True  # type: ignore[attr-defined]
+    played: list[object] = []
     for i in range(args.hands):
         bots: list[nl.Bot] = [nl.greedy_bot] * args.seats
         bots[i % args.seats] = timed
-        nl.play_hand(nl.deal("standard", args.seats, args.seed + i), bots)
+        played.append(nl.play_hand(nl.deal("standard", args.seats, args.seed + i), bots))
     times.sort()
     ms = [1000 * t for t in times]
+    label = args.bot if engine is None else f"{args.bot} ({engine} engine)"
     print(
-        f"{args.bot} at {args.seats} seats: {len(ms)} moves in {args.hands} hands, CPU ms/move "
-        f"mean {statistics.mean(ms):.1f}, median {statistics.median(ms):.1f}, "
-        f"p95 {ms[int(0.95 * len(ms))]:.1f}, max {ms[-1]:.1f}"
+        f"{label} at {args.seats} seats: {len(ms)} moves in {args.hands} hands, CPU ms/move "
+        f"mean {statistics.mean(ms):.2f}, median {statistics.median(ms):.2f}, "
+        f"p95 {ms[int(0.95 * len(ms))]:.2f}, max {ms[-1]:.2f}"
     )
+    return statistics.mean(ms), played
 
 
 def main() -> None:
@@ -149,6 +175,11 @@ def main() -> None:
     m.add_argument("--seats", type=int, default=4)
     m.add_argument("--hands", type=int, default=8)
     m.add_argument("--seed", type=int, default=500)
+    m.add_argument(
+        "--engines",
+        default="",
+        help="e.g. pure,batch: time a SearchBot's playouts on each engine, the same hands",
+    )
     args = parser.parse_args()
     {"play": play, "table": table, "time": time_moves}[args.command](args)
 

@@ -277,6 +277,7 @@ def test_a_search_bot_leaves_the_greedy_move_only_for_a_clear_gain() -> None:
         ({"iterations": 0}, "iterations must be an int >= 1; got 0"),
         ({"seed": -1}, "seed must be an int >= 0; got -1"),
         ({"candidates": "3"}, "candidates must be an int >= 1; got '3'"),
+        ({"iterations": 4, "engine": "jit"}, "engine must be one of auto, batch, pure; got 'jit'"),
     ],
 )
 def test_search_bot_arguments_are_checked(kwargs: dict[str, object], message: str) -> None:

@@ -17,7 +17,13 @@ import pytest
 import nertslib
 
 #: Modules whose optional dependencies may be missing are checked where they are installed.
-OPTIONAL = ("nertslib.adapters", "nertslib.server", "nertslib.cli", "nertslib.batch")
+OPTIONAL = (
+    "nertslib.adapters",
+    "nertslib.server",
+    "nertslib.cli",
+    "nertslib.batch",
+    "nertslib.bots.batched",
+)
 
 
 def modules() -> list[str]:

@@ -120,3 +120,19 @@ def _read_seat(h: np.ndarray, p: np.ndarray, base: int, seat: int) -> Layout:
         int(h[base + S_PASS]),
         down if any(down) else (),
     )
+
+
+def card_places(h: np.ndarray, p: np.ndarray, seat: int) -> dict[int, int]:
+    """Where each card of ``seat``'s layout lies in row ``h``: card id to row offset.
+
+    The Nerts pile, the deck and the work piles (face up and face down); a seat's card ids
+    are distinct (one deck a seat, no jokers in a batch).
+    """
+    base = int(p[P_SEAT0] + seat * p[P_SSTRIDE])
+    cfg = base + int(p[P_CFG])
+    counts = [base + S_NLEN, *(cfg + j * PILE for j in range(int(p[P_W])))]
+    counts += [cfg + int(p[P_DOWN] + j * p[P_DSTRIDE]) for j in range(int(p[P_W]))]
+    places = {int(h[at + 1 + k]): at + 1 + k for at in counts for k in range(int(h[at]))}
+    deck = base + S_DECK
+    places.update((int(h[deck + k]), deck + k) for k in range(int(h[base + S_DLEN])))
+    return places

@@ -9,9 +9,9 @@ import numpy as np
 
 from nertslib.adapters import encoding as enc
 from nertslib.batch import steps
-from nertslib.batch.convert import read_row, write_row
-from nertslib.batch.deal import deal_rows
-from nertslib.batch.hands import play_rows
+from nertslib.batch.convert import card_places, read_row, write_row
+from nertslib.batch.deal import deal_hidden_rows, deal_rows
+from nertslib.batch.hands import play_rows, playout_rows
 from nertslib.batch.layout import (
     H_CALLER,
     H_STATUS,
@@ -32,6 +32,7 @@ from nertslib.errors import NertsError
 from nertslib.quoting import excerpt
 from nertslib.state import SEED_LIMIT, GameState
 from nertslib.variants import Variant
+from nertslib.views import View, arranged
 
 
 def batch_variant(variant: Variant | str, seats: int) -> Variant:
@@ -146,6 +147,33 @@ class Batch:
         batch.rows = np.zeros((len(states), int(batch.params[P_STRIDE])), dtype=np.int16)
         for row, state in zip(batch.rows, states, strict=True):
             write_row(row, batch.params, state)
+        return batch
+
+    @classmethod
+    def determinize(cls, seen: View, seeds: Sequence[int] | Any) -> Batch:
+        """Hand ``i`` is exactly ``nl.determinize(seen, seeds[i])`` (a search's imagined hands).
+
+        Raises:
+            NertsError: as :meth:`from_states` and :func:`~nertslib.determinize` do.
+
+        >>> import nertslib as nl
+        >>> from nertslib.batch import Batch
+        >>> seen = nl.view(nl.deal("standard", 2, 9), 0)
+        >>> Batch.determinize(seen, [5, 6]).to_states()[1] == nl.determinize(seen, 6)
+        True
+        """
+        seeds = _seeds(seeds)
+        batch = cls.from_states([arranged(seen)])
+        template = batch.rows[0]
+        unseen = [[c.id for c in seen.unseen_cards(s)] for s in range(batch.seats)]
+        places = [card_places(template, batch.params, s) for s in range(batch.seats)]
+        cards = np.array([c for ids in unseen for c in ids], dtype=np.int16)
+        at = np.array([places[s][c] for s, ids in enumerate(unseen) for c in ids], dtype=np.int64)
+        starts = np.cumsum([0] + [len(ids) for ids in unseen], dtype=np.int64)
+        batch.rows = np.empty((len(seeds), template.shape[0]), dtype=np.int16)
+        batch.seeds = seeds
+        with np.errstate(over="ignore"):
+            deal_hidden_rows(batch.rows, template, seeds, cards, at, starts)
         return batch
 
     def to_states(self) -> list[GameState]:
@@ -355,6 +383,34 @@ class Batch:
             msg = f"hand {bad}: every seat waited although some seat can still make progress"
             raise NertsError(msg)
         return out
+
+    def playout(self, seat: int, limit: int) -> None:
+        """Play every hand on as :class:`~nertslib.SearchBot`'s playouts do after ``seat`` moved.
+
+        The seats after ``seat`` take their greedy move of the round, then every seat plays
+        the greedy rule (on the whole position) round after round while fewer than ``limit``
+        actions are taken (checked between rounds; the everyone-stuck resolution is applied
+        and not counted), until the hand ends or no seat moves in a round without progress.
+
+        Raises:
+            NertsError: for a bad seat or a ``limit`` that is not an int ``>= 1``.
+
+        >>> import nertslib as nl
+        >>> from nertslib.batch import Batch
+        >>> from nertslib.bots.search import playout_value
+        >>> state = nl.deal("standard", 2, 4)
+        >>> batch = Batch.from_states([state])
+        >>> batch.playout(1, 40)  # seat 1 is the last seat: no round to finish
+        >>> scores = batch.scores()[0].tolist()
+        >>> float(scores[0] - scores[1]) == playout_value(state, 0, 40)
+        True
+        """
+        seat = self._seat(seat)
+        if type(limit) is not int or limit < 1:
+            msg = f"limit must be an int >= 1; got {excerpt(limit)}"
+            raise NertsError(msg)
+        with np.errstate(over="ignore"):
+            playout_rows(self.rows, self.params, self.tables, self.seeds, seat, limit)
 
     def nerts_left(self) -> Any:
         """Cards left in every seat's Nerts pile: an int array ``(hands, seats)``.

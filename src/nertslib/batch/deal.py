@@ -110,3 +110,30 @@ def deal_rows(
     """:func:`deal_row` of every row with its seed."""
     for i in range(rows.shape[0]):
         deal_row(rows[i], p, seeds[i], nerts_size, klondike)
+
+
+@kernel
+def deal_hidden_rows(
+    rows: np.ndarray,
+    template: np.ndarray,
+    seeds: np.ndarray,
+    cards: np.ndarray,
+    places: np.ndarray,
+    starts: np.ndarray,
+) -> None:
+    """``views.determinize`` of one view into every row, row ``r`` with ``seeds[r]``.
+
+    ``template`` is the view's row with each seat's unseen cards in card order
+    (``views.arranged``); seat ``s``'s unseen cards are ``cards[starts[s]:starts[s + 1]]``, and
+    ``places`` the row offsets they lie at there. Each row gets them shuffled as
+    ``deal.shuffled(unseen, seed, s)`` orders them, put in the same places.
+    """
+    hand = np.empty(52, dtype=np.int16)
+    for r in range(rows.shape[0]):
+        rows[r] = template
+        for s in range(starts.shape[0] - 1):
+            n = starts[s + 1] - starts[s]
+            hand[:n] = cards[starts[s] : starts[s + 1]]
+            shuffle_ids(hand, n, seeds[r], s)
+            for k in range(n):
+                rows[r, places[starts[s] + k]] = hand[k]

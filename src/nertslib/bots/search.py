@@ -17,22 +17,25 @@ comparison between moves is not drowned by the luck of the deal.
 
 from __future__ import annotations
 
+import importlib
 import math
 import time
 import zlib
 from collections.abc import Callable, Sequence
+from typing import Any, cast
 
 from nertslib.bots.basic import greedy_bot, greedy_on_position, seat_view
 from nertslib.deal import SplitMix64
 from nertslib.errors import NertsError
 from nertslib.moves import Move, MoveKind
+from nertslib.quoting import excerpt
 from nertslib.rules import apply
 from nertslib.scoring import hand_scores
 from nertslib.state import GameState
 from nertslib.stuck import all_stuck, resolve_stalemate
 from nertslib.views import View, determinize
 
-__all__ = ["SearchBot"]
+__all__ = ["ENGINES", "SearchBot"]
 
 #: A playout stops after this many actions (a greedy hand takes a few hundred).
 PLAYOUT_ACTIONS = 5_000
@@ -65,10 +68,21 @@ class SearchBot:
             if its mean gain over the greedy move is more than ``z`` standard errors above
             zero (see :meth:`gains`).
         clock: The clock for ``budget_ms`` (seconds), for tests.
+        engine: Which engine plays the playouts: ``"batch"`` (the batch engine,
+            :mod:`nertslib.batch`: every candidate's playouts of a move as one batch, about
+            ten times faster), ``"pure"`` (the rules core), or ``"auto"`` (the batch engine
+            where the ``fast`` extra is installed and the variant is one it plays, i.e. has
+            no jokers; else the pure one). The moves are the same either way: the playouts
+            are the same hands, rule for rule. With a budget the batch engine plays one round
+            a batch, so it reads the clock as the pure engine does.
 
     Raises:
         NertsError: (a :class:`ValueError`) for a budget or an iteration count that is not
-            positive, both ``None``, or a seed that is not an int ``>= 0``.
+            positive, both ``None``, a seed that is not an int ``>= 0``, or an unknown
+            engine; ``engine="batch"`` without the ``fast`` extra raises
+            :class:`~nertslib.batch.MissingExtraError` (a :class:`~nertslib.NertsError`
+            naming the extra) when the bot is made, and for a joker variant a
+            :class:`~nertslib.NertsError` when it is asked for a move.
 
     >>> import nertslib as nl
     >>> nl.SearchBot(budget_ms=None)
@@ -96,8 +110,14 @@ class SearchBot:
         z: float = 1.5,
         horizon: int | None = 20,
         clock: Callable[[], float] = time.perf_counter,
+        engine: str = "auto",
     ) -> None:
         _check_args(budget_ms, iterations, seed, candidates)
+        if engine not in ENGINES:
+            msg = f"engine must be one of {', '.join(ENGINES)}; got {excerpt(engine)}"
+            raise NertsError(msg)
+        if engine == "batch":
+            _batched()  # without the fast extra: MissingExtraError, now rather than mid-hand
         self.budget_ms = budget_ms
         self.iterations = iterations
         self.seed = seed
@@ -105,11 +125,13 @@ class SearchBot:
         self.z = z
         self.horizon = horizon
         self._clock = clock
+        self.engine = engine
 
     def __repr__(self) -> str:
+        engine = "" if self.engine == "auto" else f", engine={self.engine!r}"
         return (
             f"SearchBot(budget_ms={self.budget_ms!r}, iterations={self.iterations!r}, "
-            f"seed={self.seed!r})"
+            f"seed={self.seed!r}{engine})"
         )
 
     def __call__(self, seen: View, seat: int, /) -> Move | None:
@@ -176,24 +198,107 @@ class SearchBot:
     def _playouts(self, mine: View, seat: int, moves: Sequence[Move]) -> list[list[float]]:
         """Per round, the playout value of every move on one imagined position."""
         rng = SplitMix64(self.seed ^ zlib.crc32(mine.to_nfen().encode()))
+        limit = PLAYOUT_ACTIONS if self.horizon is None else self.horizon * len(mine.seats)
+        scores = self._scorer(mine)
+        rounds = None if self.iterations is None else max(1, self.iterations // len(moves))
+        if self.budget_ms is None:
+            assert rounds is not None  # _check_args: one of the two is given
+            seeds = [rng.below(_SEEDS) for _ in range(rounds)]
+            return _values(scores(mine, seat, moves, seeds, limit), seat)
         clock = self._clock
         start = clock()
-        deadline = None if self.budget_ms is None else start + self.budget_ms / 1000
-        rounds = None if self.iterations is None else max(1, self.iterations // len(moves))
+        deadline = start + self.budget_ms / 1000
         runs: list[list[float]] = []
-        limit = PLAYOUT_ACTIONS if self.horizon is None else self.horizon * len(mine.seats)
         while rounds is None or len(runs) < rounds:
-            guess = determinize(mine, rng.below(_SEEDS))
-            runs.append(
-                [playout_value(_round_end(apply(guess, move), seat), seat, limit) for move in moves]
-            )
+            runs += _values(scores(mine, seat, moves, [rng.below(_SEEDS)], limit), seat)
             # no round that would likely end past the budget: rounds take alike long
-            if deadline is not None and (now := clock()) + (now - start) / len(runs) > deadline:
+            if (now := clock()) + (now - start) / len(runs) > deadline:
                 break
         return runs
 
+    def _scorer(self, mine: View) -> Scorer:
+        """The engine's playouts for ``mine``: the batch engine's where :attr:`engine` allows."""
+        if self.engine == "pure":
+            return pure_scores
+        try:
+            batched = _batched()
+        except ImportError:  # MissingExtraError: no fast extra
+            if self.engine == "batch":
+                raise
+            return pure_scores
+        obstacle: str | None = batched.batch_obstacle(mine)
+        if obstacle is None:
+            return cast(Scorer, batched.batch_scores)
+        if self.engine == "batch":
+            raise NertsError(obstacle)
+        return pure_scores
+
 
 _STOCK = (MoveKind.TURN, MoveKind.RESTOCK)
+#: The engines a :class:`SearchBot` plays its playouts with.
+ENGINES = ("auto", "batch", "pure")
+#: Per seed, per move: the hand scores after the move is played out (one engine's playouts).
+Scorer = Callable[[View, int, Sequence[Move], Sequence[int], int], list[list[list[int]]]]
+
+
+def pure_scores(
+    mine: View, seat: int, moves: Sequence[Move], seeds: Sequence[int], limit: int
+) -> list[list[list[int]]]:
+    """Per seed, per move: the hand scores once ``seat``'s move is played out (pure engine).
+
+    ``determinize(mine, seed)`` after the move, the round finished and played on for at most
+    ``limit`` actions (:func:`playout`).
+
+    >>> import nertslib as nl
+    >>> from nertslib.bots.search import pure_scores
+    >>> mine = nl.view(nl.deal("standard", 2, 1), 0)
+    >>> [len(row) for row in pure_scores(mine, 0, [nl.Move.turn(0)], [7, 8], 40)]
+    [1, 1]
+    """
+    return [
+        [list(hand_scores(playout(apply(guess, move), seat, limit))) for move in moves]
+        for guess in (determinize(mine, seed) for seed in seeds)
+    ]
+
+
+def _batched() -> Any:
+    """The batch engine's playouts; raises ``MissingExtraError`` without the ``fast`` extra.
+
+    Imported by name: the extra is optional, and the core never imports numba.
+    """
+    return importlib.import_module("nertslib.bots.batched")
+
+
+def _values(rounds: list[list[list[int]]], seat: int) -> list[list[float]]:
+    return [[margin(scores, seat) for scores in row] for row in rounds]
+
+
+def margin(scores: Sequence[int], seat: int) -> float:
+    """``seat``'s score minus the mean score of the other seats (0 for them if there are none).
+
+    >>> from nertslib.bots.search import margin
+    >>> margin([10, 4, 1], 0)
+    7.5
+    """
+    others = [s for i, s in enumerate(scores) if i != seat]
+    return scores[seat] - (sum(others) / len(others) if others else 0.0)
+
+
+def playout(state: GameState, seat: int, limit: int = PLAYOUT_ACTIONS) -> GameState:
+    """Where a playout ends once ``seat`` has moved in ``state``: the greedy rule at every seat.
+
+    The seats after ``seat`` take their greedy move of the round, then every seat plays the
+    greedy rule round after round while fewer than ``limit`` actions are taken (checked between
+    rounds); the everyone-stuck resolution is applied and not counted; the playout ends with
+    the hand, or when no seat moves. A position a bot imagines (hidden cards included): the
+    playout reads them, as it must.
+
+    >>> import nertslib as nl
+    >>> from nertslib.bots.search import playout
+    >>> playout(nl.deal("standard", seats=2, seed=4), 1).is_over
+    True
+    """
+    return _playout(_round_end(state, seat), limit)
 
 
 def _check_args(budget_ms: object, iterations: object, seed: object, candidates: object) -> None:
@@ -239,10 +344,7 @@ def playout_value(state: GameState, seat: int, limit: int = PLAYOUT_ACTIONS) -> 
     >>> playout_value(nl.deal("standard", seats=1, seed=4), 0) > -26
     True
     """
-    final = _playout(state, limit)
-    scores = hand_scores(final)
-    others = [s for i, s in enumerate(scores) if i != seat]
-    return scores[seat] - (sum(others) / len(others) if others else 0.0)
+    return margin(hand_scores(_playout(state, limit)), seat)
 
 
 def _playout(state: GameState, limit: int) -> GameState:
