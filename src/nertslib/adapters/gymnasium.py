@@ -221,4 +221,8 @@ class NertsEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc, unus
 
 
 if ENV_ID not in gymnasium.registry:  # a second import must not warn about re-registering
-    gymnasium.register(id=ENV_ID, entry_point="nertslib.adapters.gymnasium:NertsEnv")
+    gymnasium.register(
+        id=ENV_ID,
+        entry_point="nertslib.adapters.gymnasium:NertsEnv",
+        vector_entry_point="nertslib.adapters.vector:NertsVectorEnv",
+    )
