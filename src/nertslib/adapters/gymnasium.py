@@ -50,6 +50,7 @@ from nertslib.adapters.arrays import (
     SEED_RANGE,
     Observation,
     check_render_mode,
+    check_seat,
     deal_in_play,
     observation_spaces,
     start_position,
@@ -114,9 +115,7 @@ class NertsEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc, unus
     ) -> None:
         self.variant = check_supported(variant, seats)
         self.seats = seats
-        if type(seat) is not int or not 0 <= seat < seats:
-            msg = f"seat must be 0..{seats - 1}; got {seat!r:.80}"
-            raise ValueError(msg)
+        check_seat(seat, seats)
         self._start = Episode(max_steps, no_progress, reward)
         self.seat, self.max_steps = seat, max_steps
         self.render_mode = check_render_mode(render_mode)

@@ -43,6 +43,7 @@ from gymnasium.vector.utils import batch_space
 
 from nertslib.adapters.arrays import (
     SEED_RANGE,
+    check_seat,
     deal_in_play,
     observation_spaces,
     step_info,
@@ -101,9 +102,7 @@ class NertsVectorEnv(VectorEnv):  # type: ignore[misc, unused-ignore]
         self.table = SelfPlayBatch(
             variant, seats, num_envs, max_steps=max_steps, no_progress=no_progress, reward=reward
         )
-        if type(seat) is not int or not 0 <= seat < seats:
-            msg = f"seat must be 0..{seats - 1}; got {seat!r:.80}"
-            raise ValueError(msg)
+        check_seat(seat, seats)
         _check_opponents(opponents, seats)
         if render_mode is not None:
             msg = f"the vector environment does not render; got render_mode={render_mode!r:.80}"
