@@ -143,6 +143,12 @@ def test_vector_env_refuses_reset_options_and_early_steps():
         envs.step([0, 0])
     with pytest.raises(nl.NertsError, match="options"):
         envs.reset(seed=1, options={"position": None, "x": 1})
+    with pytest.raises(nl.NertsError, match="one seed per sub-environment"):
+        envs.reset(seed=[1, 2, 3])
+    envs.reset(seed=[5, 9])
+    for bad in ([0], [0, -1], [0, encoding.NUM_ACTIONS], [0.5, 1]):
+        with pytest.raises(nl.NertsError, match="actions"):
+            envs.step(bad)
 
 
 @pytest.mark.parametrize(("variant", "seats"), [("standard", 4), ("nna", 3), ("standard", 2)])

@@ -2,7 +2,7 @@
 
 :class:`SelfPlayBatch` is the plain NumPy batch API for multi-agent self-play (PettingZoo's
 ``parallel_env`` semantics, many hands at a time) and the engine under
-:class:`~nertslib.adapters.vector.NertsVectorEnv`. Needs the ``fast`` extra (numba, numpy).
+``nertslib.adapters.vector.NertsVectorEnv``. Needs the ``fast`` extra (numba, numpy).
 
 Each :meth:`~SelfPlayBatch.step` takes one action per hand and seat, plays them as
 :func:`~nertslib.adapters.encoding.settle` does (seat ``step % seats`` first; an illegal

@@ -53,6 +53,7 @@ from nertslib.adapters.rewards import DEFAULT_REWARD
 from nertslib.adapters.selfplay import SelfPlayBatch, StepResult
 from nertslib.bots.driver import NO_PROGRESS_ROUNDS
 from nertslib.errors import NertsError
+from nertslib.quoting import excerpt
 from nertslib.scoring import hand_scores
 from nertslib.state import GameState
 from nertslib.variants import Variant
@@ -155,6 +156,9 @@ class NertsVectorEnv(VectorEnv):  # type: ignore[misc, unused-ignore]
             if isinstance(seed, list)
             else [None if seed is None else seed + i for i in range(self.num_envs)]
         )
+        if len(seeds) != self.num_envs:
+            msg = f"reset needs one seed per sub-environment ({self.num_envs}); got {seed!r:.80}"
+            raise NertsError(msg)
         self._rngs = [seeding.np_random(s)[0] for s in seeds]
         states = [self._draw(i) for i in range(self.num_envs)]
         self.table.start(states)
@@ -169,8 +173,12 @@ class NertsVectorEnv(VectorEnv):  # type: ignore[misc, unused-ignore]
         if self.table.batch is None:
             msg = "step() needs hands in play: call reset() first"
             raise NertsError(msg)
+        agent = np.asarray(actions).reshape(-1)
+        if agent.shape != (self.num_envs,) or not np.isin(agent, np.arange(NUM_ACTIONS)).all():
+            msg = f"step needs {self.num_envs} actions 0..{NUM_ACTIONS - 1}; got {excerpt(actions)}"
+            raise NertsError(msg)
         chosen = self.table.greedy_actions()
-        chosen[:, self.seat] = np.asarray(actions, np.int64).reshape(self.num_envs)
+        chosen[:, self.seat] = agent
         result = self.table.step(chosen, active=~self._autoreset)
         infos: dict[str, Any] = {}
         for i in range(self.num_envs):
