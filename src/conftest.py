@@ -12,6 +12,9 @@ _NEEDS = {
     "nertslib/adapters/pettingzoo.py": ("pettingzoo", "gymnasium", "numpy"),
     "nertslib/adapters/gymnasium.py": ("gymnasium", "numpy"),
     "nertslib/adapters/arrays.py": ("gymnasium", "numpy"),
+    # the batch engine's users: the fast extra too
+    "nertslib/adapters/selfplay.py": ("numba", "numpy"),
+    "nertslib/adapters/vector.py": ("gymnasium", "numba", "numpy"),
     # their examples build NumPy arrays (the modules themselves import it only on use)
     "nertslib/adapters/policies.py": ("numpy",),
     "nertslib/adapters/tensors.py": ("numpy",),

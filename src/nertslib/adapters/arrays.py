@@ -24,6 +24,7 @@ __all__ = [
     "SEED_RANGE",
     "Observation",
     "check_render_mode",
+    "check_seat",
     "deal_in_play",
     "observation_spaces",
     "start_position",
@@ -89,6 +90,24 @@ def check_render_mode(render_mode: str | None) -> str | None:
         msg = f"render_mode must be None, 'ansi' or 'human'; got {render_mode!r:.80}"
         raise ValueError(msg)
     return render_mode
+
+
+def check_seat(seat: object, seats: int) -> int:
+    """``seat`` if it is an int seat of a ``seats``-seat table (the agent's seat).
+
+    Raises:
+        ValueError: otherwise, quoting it.
+
+    >>> from nertslib.adapters.arrays import check_seat
+    >>> check_seat(2, 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: seat must be 0..1; got 2
+    """
+    if type(seat) is not int or not 0 <= seat < seats:
+        msg = f"seat must be 0..{seats - 1}; got {seat!r:.80}"
+        raise ValueError(msg)
+    return seat
 
 
 def start_position(

@@ -50,6 +50,7 @@ from nertslib.adapters.arrays import (
     SEED_RANGE,
     Observation,
     check_render_mode,
+    check_seat,
     deal_in_play,
     observation_spaces,
     start_position,
@@ -114,9 +115,7 @@ class NertsEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc, unus
     ) -> None:
         self.variant = check_supported(variant, seats)
         self.seats = seats
-        if type(seat) is not int or not 0 <= seat < seats:
-            msg = f"seat must be 0..{seats - 1}; got {seat!r:.80}"
-            raise ValueError(msg)
+        check_seat(seat, seats)
         self._start = Episode(max_steps, no_progress, reward)
         self.seat, self.max_steps = seat, max_steps
         self.render_mode = check_render_mode(render_mode)
@@ -221,4 +220,8 @@ class NertsEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc, unus
 
 
 if ENV_ID not in gymnasium.registry:  # a second import must not warn about re-registering
-    gymnasium.register(id=ENV_ID, entry_point="nertslib.adapters.gymnasium:NertsEnv")
+    gymnasium.register(
+        id=ENV_ID,
+        entry_point="nertslib.adapters.gymnasium:NertsEnv",
+        vector_entry_point="nertslib.adapters.vector:NertsVectorEnv",
+    )

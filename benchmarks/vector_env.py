@@ -1,0 +1,128 @@
+#!/usr/bin/env python
+"""The vector Gymnasium environment's steps per second beside ``parallel_env``'s (issue 36).
+
+Usage (from the repository root, ``pip install -e ".[fast,gymnasium,pettingzoo]"``)::
+
+    python benchmarks/vector_env.py            # about a minute
+    python benchmarks/vector_env.py --quick    # a smoke run
+
+4 seats, standard rules, one process, CPU seconds of this process (the machine is shared),
+hands dealt from seeds never used before in the run, uniformly random legal actions drawn
+from the masks. A *step* is one simultaneous step of one hand: PettingZoo's ``parallel_env``
+(every seat's observation and mask returned), the single Gymnasium environment (the agent's
+observation; greedy bots play the other seats), the vector environment (one step of each of
+its ``num_envs`` hands counts ``num_envs``) and the self-play batch (every seat's observation
+and mask, like ``parallel_env``). The first figures include no compile: the kernels are
+loaded (or compiled) before timing. Nothing is asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import time
+from collections.abc import Callable
+
+import gymnasium
+import numpy as np
+
+import nertslib.adapters.gymnasium
+from nertslib.adapters import pettingzoo as nerts_zoo
+from nertslib.adapters.selfplay import SelfPlayBatch
+
+SEATS = 4
+SEEDS = itertools.count(50_000)  # fresh seeds, never repeated within a run
+
+
+def _random(rng: np.random.Generator, masks: np.ndarray) -> np.ndarray:
+    """A uniformly random legal action per mask row (PASS where none is legal)."""
+    return np.argmax(masks * rng.random(masks.shape), axis=-1)
+
+
+def parallel_env(seconds: float) -> float:
+    env, rng = nerts_zoo.parallel_env(seats=SEATS, max_cycles=600), np.random.default_rng(1)
+    count, start = 0, time.process_time()
+    while time.process_time() - start < seconds:
+        observations, _ = env.reset(seed=next(SEEDS))
+        while env.agents:
+            actions = {a: int(_random(rng, observations[a]["action_mask"])) for a in env.agents}
+            observations, *_ = env.step(actions)
+            count += 1
+    return count / (time.process_time() - start)
+
+
+def single_env(seconds: float) -> float:
+    env, rng = (
+        gymnasium.make(nertslib.adapters.gymnasium.ENV_ID, seats=SEATS),
+        np.random.default_rng(2),
+    )
+    count, start = 0, time.process_time()
+    while time.process_time() - start < seconds:
+        observation, _ = env.reset(seed=next(SEEDS))
+        done = False
+        while not done:
+            action = int(_random(rng, observation["action_mask"]))
+            observation, _, terminated, truncated, _ = env.step(action)
+            done = bool(terminated or truncated)
+            count += 1
+    return count / (time.process_time() - start)
+
+
+def vector_env(num_envs: int) -> Callable[[float], float]:
+    def run(seconds: float) -> float:
+        envs = gymnasium.make_vec(
+            nertslib.adapters.gymnasium.ENV_ID,
+            num_envs=num_envs,
+            vectorization_mode="vector_entry_point",
+            seats=SEATS,
+        )
+        rng = np.random.default_rng(3)
+        observations, _ = envs.reset(seed=next(SEEDS) * 10_000)
+        envs.step(_random(rng, observations["action_mask"]))  # loads the kernels
+        count, start = 0, time.process_time()
+        while time.process_time() - start < seconds:
+            observations, *_ = envs.step(_random(rng, observations["action_mask"]))
+            count += num_envs
+        return count / (time.process_time() - start)
+
+    return run
+
+
+def self_play(hands: int) -> Callable[[float], float]:
+    def run(seconds: float) -> float:
+        table, rng = SelfPlayBatch("standard", SEATS, hands), np.random.default_rng(4)
+        count, start = 0, time.process_time()
+        while time.process_time() - start < seconds:
+            table.deal(next(SEEDS) * 10_000 + i for i in range(hands))
+            while not table.ended.all():
+                _, masks = table.observations()
+                table.step(_random(rng, masks))
+                count += int((~table.ended).sum())
+        return count / (time.process_time() - start)
+
+    return run
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a smoke run")
+    args = parser.parse_args()
+    seconds, repeats = (0.5, 1) if args.quick else (5.0, 3)
+    SelfPlayBatch("standard", SEATS, 1).deal([0])  # compile or load the kernels first
+    figures = [
+        ("PettingZoo parallel_env", parallel_env),
+        ("Gymnasium Nerts-v0 (greedy opponents)", single_env),
+        ("vector env, num_envs=64 (greedy opponents)", vector_env(64)),
+        ("vector env, num_envs=256 (greedy opponents)", vector_env(256)),
+        ("SelfPlayBatch, 64 hands (every seat)", self_play(64)),
+    ]
+    rates = {name: max(run(seconds) for _ in range(repeats)) for name, run in figures}
+    base = rates["PettingZoo parallel_env"]
+    print(f"| environment ({SEATS} seats) | steps/s (CPU, best of {repeats}) | x parallel_env |")
+    print("|---|---|---|")
+    for name, value in rates.items():
+        print(f"| {name} | {value:,.0f} | {value / base:.1f} |")
+
+
+if __name__ == "__main__":
+    main()
