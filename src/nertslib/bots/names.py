@@ -2,7 +2,7 @@
 
 >>> from nertslib.bots import BOT_NAMES, make_bot
 >>> BOT_NAMES
-('greedy', 'random', 'search')
+('greedy', 'random', 'search', 'learned')
 >>> make_bot("search:16", seed=3)
 SearchBot(budget_ms=None, iterations=16, seed=3)
 """
@@ -18,7 +18,7 @@ from nertslib.errors import NertsError
 __all__ = ["BOT_NAMES", "make_bot"]
 
 #: The names :func:`make_bot` knows, in the order the docs list them.
-BOT_NAMES: Final = ("greedy", "random", "search")
+BOT_NAMES: Final = ("greedy", "random", "search", "learned")
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
@@ -27,11 +27,14 @@ def make_bot(name: str, seed: int = 0) -> Bot:
     ``"greedy"`` is :func:`~nertslib.greedy_bot` (which has no seed), ``"random"`` a
     :class:`~nertslib.RandomBot`, ``"search"`` a :class:`~nertslib.SearchBot` with its
     default budget of 50 ms per move. ``"search:N"`` is a search bot that runs ``N``
-    iterations per move and no clock (deterministic, for measurements). Names are matched
-    without regard to case and surrounding spaces.
+    iterations per move and no clock (deterministic, for measurements). ``"learned"`` is a
+    :class:`~nertslib.bots.learned.LearnedBot` (its shipped weights played by NumPy, which the
+    ``learned`` extra installs). Names are matched without regard to case and surrounding
+    spaces.
 
     Raises:
-        NertsError: (a :class:`ValueError`) for an unknown name, listing the known ones.
+        NertsError: (a :class:`ValueError`) for an unknown name, listing the known ones, or
+            for ``"learned"`` where NumPy is not installed.
 
     >>> from nertslib.bots import make_bot
     >>> import nertslib as nl
@@ -40,7 +43,7 @@ def make_bot(name: str, seed: int = 0) -> Bot:
     >>> make_bot("minimax")
     Traceback (most recent call last):
     ...
-    nertslib.errors.NertsError: unknown bot 'minimax'; known bots: greedy, random, search (or search:N)
+    nertslib.errors.NertsError: unknown bot 'minimax'; known bots: greedy, random, search, learned (or search:N)
     """  # noqa: E501 - a doctest output line
     key = str(name).strip().lower()
     if key == "greedy":
@@ -51,5 +54,10 @@ def make_bot(name: str, seed: int = 0) -> Bot:
         return SearchBot(seed=seed)
     if key.startswith("search:") and key[7:].isdigit() and int(key[7:]):
         return SearchBot(budget_ms=None, iterations=int(key[7:]), seed=seed)
+    if key == "learned":
+        # imported here: the learned bot needs NumPy, which the core does not
+        from nertslib.bots.learned import LearnedBot  # noqa: PLC0415
+
+        return LearnedBot(seed)
     msg = f"unknown bot {str(name)[:40]!r}; known bots: {', '.join(BOT_NAMES)} (or search:N)"
     raise NertsError(msg)
