@@ -152,7 +152,18 @@ def train(args: argparse.Namespace) -> None:
         b2=params[3],
         greedy_bonus=np.zeros(1, dtype=np.float32),
     )
-    meta = {"decisions": int(n), "rows": len(x), "files": args.files, "curve": curve}
+    # how often the greedy rule's move is the teacher's: the level a copy of greedy reaches
+    greedy = x[label, FEATURES.index("greedy_choice")] == 1
+    meta = {
+        "decisions": int(n),
+        "rows": len(x),
+        "files": args.files,
+        "greedy_agreement": {
+            "train": float(greedy[~val_decision].mean()),
+            "val": float(greedy[val_decision].mean()),
+        },
+        "curve": curve,
+    }
     Path(args.curve).write_text(json.dumps(meta, indent=1) + "\n")
 
 
@@ -207,7 +218,8 @@ def plot(args: argparse.Namespace) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt  # noqa: PLC0415
 
-    curve = json.loads(Path(args.curve).read_text())["curve"]
+    meta = json.loads(Path(args.curve).read_text())
+    curve = meta["curve"]
     epochs = [p["epoch"] for p in curve]
     fig, (a, b) = plt.subplots(1, 2, figsize=(9, 3.4))
     a.plot(epochs, [p["train_loss"] for p in curve], label="training")
@@ -217,6 +229,9 @@ def plot(args: argparse.Namespace) -> None:
     a.legend()
     b.plot(epochs, [p["train_agreement"] for p in curve], label="training")
     b.plot(epochs, [p["val_agreement"] for p in curve], label="validation")
+    for part, style in (("train", ":"), ("val", "--")):
+        level = meta["greedy_agreement"][part]
+        b.axhline(level, color="grey", linestyle=style, label=f"greedy rule ({part})")
     b.set_xlabel("epoch")
     b.set_ylabel("agreement with the teacher")
     b.legend()

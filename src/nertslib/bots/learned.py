@@ -263,9 +263,11 @@ def load_weights() -> dict[str, Any]:
 class LearnedBot:
     """The learned bot (``make_bot("learned")``): the best move by the shipped scorer.
 
-    Deterministic: the same view gives the same move (``seed`` is kept for the registry's
-    signature and changes nothing). ``weights`` replaces the shipped ones (the arrays of
-    :func:`load_weights`; the training recipe tunes with it). It has
+    Deterministic: its move depends on the view and on one count it keeps per seat, how many
+    of its moves in a row made no progress (after a whole pass through its stock and waste
+    without progress it takes the greedy rule's progress: it never stalls a hand); ``seed`` is
+    kept for the registry's signature and changes nothing. ``weights`` replaces the shipped
+    ones (the arrays of :func:`load_weights`; the training recipe tunes with it). It has
     ``waits_when_stuck = True``, like the greedy bot, and waits only where its view proves the
     seat stuck.
 
@@ -283,6 +285,8 @@ class LearnedBot:
 
     def __init__(self, seed: int = 0, weights: dict[str, Any] | None = None) -> None:
         self.seed = seed
+        # per seat: how many of its moves in a row made no progress
+        self._idle: dict[int, int] = {}
         self._w = load_weights() if weights is None else weights
 
     def __repr__(self) -> str:
@@ -301,6 +305,20 @@ class LearnedBot:
         if mine.status is not None:
             return None
         moves = mine.legal_moves(seat)
-        if not moves or greedy_bot(mine, seat) is None:
+        choice = greedy_bot(mine, seat)
+        if not moves or choice is None:
             return None
-        return moves[int(_numpy().argmax(self.scores(mine, seat, moves)))]
+        move = moves[int(_numpy().argmax(self.scores(mine, seat, moves)))]
+        if move.is_progress:
+            self._idle[seat] = 0
+            return move
+        # The scorer may turn the stock rather than make the greedy rule's progress. After a
+        # whole pass through stock and waste without progress it takes that progress: it never
+        # stalls a hand that can go on (the driver's no-progress rule would stop the hand).
+        own = mine.seats[seat]
+        idle = self._idle.get(seat, 0) + 1
+        turn = context_for(mine.variant, len(mine.seats)).turn
+        if choice.is_progress and idle > (own.stock_size + own.waste_size) // turn + 1:
+            idle, move = 0, choice
+        self._idle[seat] = idle
+        return move
