@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Final
 
 from nertslib.bots.basic import Bot, RandomBot, greedy_bot
+from nertslib.bots.learned import LearnedBot
 from nertslib.bots.search import SearchBot
 from nertslib.errors import NertsError
 
@@ -55,9 +56,7 @@ def make_bot(name: str, seed: int = 0) -> Bot:
     if key.startswith("search:") and key[7:].isdigit() and int(key[7:]):
         return SearchBot(budget_ms=None, iterations=int(key[7:]), seed=seed)
     if key == "learned":
-        # imported here: the learned bot needs NumPy, which the core does not
-        from nertslib.bots.learned import LearnedBot  # noqa: PLC0415
-
+        # the module imports NumPy only when a bot is built: the core does not need it
         return LearnedBot(seed)
     msg = f"unknown bot {str(name)[:40]!r}; known bots: {', '.join(BOT_NAMES)} (or search:N)"
     raise NertsError(msg)
