@@ -1,13 +1,15 @@
 #!/usr/bin/env python
 """The learned bot's training recipe: imitation of the search bot, then a scorer of moves.
 
-Usage (from the repository root, ``pip install -e ".[learn,plot]"``; PyTorch's CPU build
-is enough)::
+Usage (from the repository root, ``pip install -e ".[learn]"``: PyTorch, NumPy, matplotlib;
+PyTorch's CPU build is enough)::
 
-    python benchmarks/train_learned.py data --seats 2 --hands 600 --seed 1000000 --out d2.npz
-    python benchmarks/train_learned.py data --seats 4 --hands 300 --seed 2000000 --out d4.npz
-    python benchmarks/train_learned.py train d2.npz d4.npz --epochs 30 --seed 0 \\
+    python benchmarks/train_learned.py data --seats 2 --hands 700 --seed 2000000 --out d2.npz
+    python benchmarks/train_learned.py data --seats 4 --hands 500 --seed 4000000 --out d4.npz
+    python benchmarks/train_learned.py train d2.npz d4.npz --epochs 40 --seed 0 \\
         --out src/nertslib/bots/learned.npz --curve docs/_static/learned-curve.json
+    python benchmarks/train_learned.py tune src/nertslib/bots/learned.npz \\
+        --bonus 0 -1.4 -1.7 -2.0 -2.3 -2.6 --deals 150
     python benchmarks/train_learned.py plot docs/_static/learned-curve.json \\
         --out docs/_static/learned-curve.png
 
@@ -19,7 +21,10 @@ fits the scorer (features → ``--hidden`` ReLU units → one score) by the soft
 decision's moves (a conditional logit: the chosen move's log-probability among its
 alternatives), on one CPU thread, seeded; it keeps a tenth of the decisions (by deal) for
 validation and writes the weights as float32 arrays ``w1``, ``b1``, ``w2``, ``b2`` and the
-learning curve (loss and agreement with the teacher per epoch). ``plot`` draws the curve.
+learning curve (loss and agreement with the teacher per epoch). ``tune`` picks the bonus
+added to the greedy rule's move (``greedy_bonus``) by paired tournaments against greedy: the
+network alone copies the teacher's most likely move, which is greedy's almost everywhere; a
+negative bonus lets it play the alternatives it rates high. ``plot`` draws the curve.
 """
 
 from __future__ import annotations
