@@ -1,4 +1,7 @@
-"""The learned bot: its weights file, its features, and legal, deterministic play from a view."""
+"""The learned bot: its weights file, its features, and legal, deterministic play from a view.
+
+NumPy comes with the ``test`` extra (through ``learned``): these tests never skip.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +9,7 @@ import builtins
 import sys
 from typing import Any
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -13,8 +17,6 @@ from hypothesis import strategies as st
 import nertslib as nl
 from nertslib.bots import make_bot, run_hand, tournament
 from nertslib.bots.learned import FEATURES, LearnedBot, load_weights, move_features
-
-np = pytest.importorskip("numpy")
 
 
 def test_the_weights_file_has_the_documented_shapes() -> None:
