@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 import nertslib as nl
 from nertslib.bots import make_bot, run_hand, tournament
 from nertslib.bots.learned import FEATURES, LearnedBot, load_weights, move_features
+from nertslib.variants import Variant
 
 
 def test_the_weights_file_has_the_documented_shapes() -> None:
@@ -54,13 +55,18 @@ class _Checked:
         return move
 
 
-@settings(max_examples=8, deadline=None)
-@given(seats=st.integers(2, 4), seed=st.integers(0, 10**6))
-def test_the_learned_bot_plays_legal_moves_to_the_end_of_a_hand(seats: int, seed: int) -> None:
+VARIANTS = ["standard", "nna", "racing_demon", "pounce", Variant(jokers_per_deck=2)]
+
+
+@settings(max_examples=12, deadline=None)
+@given(variant=st.sampled_from(VARIANTS), seats=st.integers(2, 4), seed=st.integers(0, 10**6))
+def test_the_learned_bot_plays_legal_moves_to_the_end_of_a_hand(
+    variant: str | Variant, seats: int, seed: int
+) -> None:
     checked = _Checked()
     bots: list[nl.Bot] = [nl.greedy_bot] * seats
     bots[seed % seats] = checked
-    run = run_hand(nl.deal("standard", seats, seed), bots)
+    run = run_hand(nl.deal(variant, seats, seed), bots)
     # run_hand applies every move (an illegal one raises)
     assert checked.moves > 0
     # it never stalls a hand that could go on: the hand ends by the rules, not by the
