@@ -67,12 +67,18 @@ def test_the_learned_bot_plays_legal_moves_to_the_end_of_a_hand(
     bots: list[nl.Bot] = [nl.greedy_bot] * seats
     bots[seed % seats] = checked
     run = run_hand(nl.deal(variant, seats, seed), bots)
-    # run_hand applies every move (an illegal one raises)
-    assert checked.moves > 0
+    # _Checked asserts each of its moves legal, and run_hand applies every move (an illegal
+    # one raises); a deal may end before the learned seat moves, so no count is asserted here
+    # (test_the_learned_bot_plays_in_a_tournament_deterministically sees it play)
     # it never stalls a hand that could go on: the hand ends by the rules, not by the
-    # driver's no-progress rule (the greedy seats never stall one either)
-    assert run.end in ("nerts", "stalemate")
-    assert run.final.is_over
+    # driver's no-progress rule, unless greedy bots alone stall that deal too (in the Klondike
+    # layout they rarely do)
+    if run.end == "no_progress":
+        alone = run_hand(nl.deal(variant, seats, seed), [nl.greedy_bot] * seats)
+        assert alone.end == "no_progress"
+    else:
+        assert run.end in ("nerts", "stalemate")
+        assert run.final.is_over
 
 
 @settings(max_examples=10, deadline=None)
@@ -98,6 +104,7 @@ def test_the_learned_bot_plays_in_a_tournament_deterministically() -> None:
     first = tournament(["learned", "greedy"], hands=3, seats=2, seed=11, processes=1)
     second = tournament(["learned", "greedy"], hands=3, seats=2, seed=11, processes=1)
     assert first.hands_played == 6
+    assert any(r.scores[r.names.index("learned")] != 0 for r in first.records)
     assert [r.scores for r in first.records] == [r.scores for r in second.records]
 
 

@@ -265,7 +265,8 @@ class LearnedBot:
 
     Deterministic: its move depends on the view and on one count it keeps per seat, how many
     of its moves in a row made no progress (after a whole pass through its stock and waste
-    without progress it takes the greedy rule's progress: it never stalls a hand); ``seed`` is
+    without progress it follows the greedy rule until it makes progress again: it never stalls
+    a hand); ``seed`` is
     kept for the registry's signature and changes nothing. ``weights`` replaces the shipped
     ones (the arrays of :func:`load_weights`; the training recipe tunes with it). It has
     ``waits_when_stuck = True``, like the greedy bot, and waits only where its view proves the
@@ -312,13 +313,14 @@ class LearnedBot:
         if move.is_progress:
             self._idle[seat] = 0
             return move
-        # The scorer may turn the stock rather than make the greedy rule's progress. After a
-        # whole pass through stock and waste without progress it takes that progress: it never
+        # The scorer may turn the stock rather than do what the greedy rule would (a play, or
+        # a work-pile move that uncovers a card). After a whole pass through stock and waste
+        # without progress it follows the greedy rule until it makes progress again: it never
         # stalls a hand that can go on (the driver's no-progress rule would stop the hand).
         own = mine.seats[seat]
         idle = self._idle.get(seat, 0) + 1
-        turn = context_for(mine.variant, len(mine.seats)).turn
-        if choice.is_progress and idle > (own.stock_size + own.waste_size) // turn + 1:
-            idle, move = 0, choice
         self._idle[seat] = idle
+        turn = context_for(mine.variant, len(mine.seats)).turn
+        if idle > (own.stock_size + own.waste_size) // turn + 1:
+            return choice
         return move
