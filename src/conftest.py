@@ -19,6 +19,8 @@ _NEEDS = {
     "nertslib/adapters/policies.py": ("numpy",),
     "nertslib/adapters/tensors.py": ("numpy",),
     "nertslib/adapters/dataset.py": ("numpy",),
+    # the learned bot plays its weights with NumPy (the `learned` extra)
+    "nertslib/bots/learned.py": ("numpy",),
 }
 
 collect_ignore = [

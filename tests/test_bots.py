@@ -301,7 +301,7 @@ def test_seat_view_takes_its_seat_s_view_only() -> None:
 
 
 def test_make_bot_knows_every_listed_name() -> None:
-    assert BOT_NAMES == ("greedy", "random", "search")
+    assert BOT_NAMES == ("greedy", "random", "search", "learned")
     assert make_bot("greedy") is nl.greedy_bot
     assert isinstance(make_bot("random", 3), nl.RandomBot)
     search = make_bot(" Search ", 4)
@@ -318,7 +318,7 @@ def test_make_bot_knows_every_listed_name() -> None:
 
 @pytest.mark.parametrize("name", ["minimax", "search:0", "search:x", ""])
 def test_make_bot_refuses_unknown_names_listing_the_known_ones(name: str) -> None:
-    with pytest.raises(ValueError, match="known bots: greedy, random, search") as info:
+    with pytest.raises(ValueError, match="known bots: greedy, random, search, learned") as info:
         make_bot(name)
     assert repr(name) in str(info.value)
 

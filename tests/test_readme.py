@@ -20,7 +20,9 @@ def test_readme_examples() -> None:
     assert result.attempted > 10  # the examples were found: the test cannot pass vacuously
 
 
-def test_the_wheel_ships_the_license_and_the_type_marker(tmp_path: Path) -> None:
+def test_the_wheel_ships_the_license_the_type_marker_and_the_learned_weights(
+    tmp_path: Path,
+) -> None:
     root = Path(__file__).resolve().parent.parent
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(tmp_path), str(root)],
@@ -30,4 +32,5 @@ def test_the_wheel_ships_the_license_and_the_type_marker(tmp_path: Path) -> None
     (wheel,) = tmp_path.glob("nertslib-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     assert "nertslib/py.typed" in names
+    assert "nertslib/bots/learned.npz" in names  # make_bot("learned") reads it
     assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names)

@@ -76,7 +76,7 @@ def bot_names() -> tuple[str, ...]:
 
     >>> from nertslib.simulation import bot_names
     >>> bot_names()
-    ('greedy', 'random', 'search')
+    ('greedy', 'random', 'search', 'learned')
     """
     return BOT_NAMES
 
@@ -99,7 +99,7 @@ def bot_named(name: str, seed: int = 0) -> Bot:
     >>> bot_named("chess")
     Traceback (most recent call last):
     ...
-    nertslib.errors.NertsError: unknown bot 'chess'; known bots: greedy, random, search (or search:N)
+    nertslib.errors.NertsError: unknown bot 'chess'; known bots: greedy, random, search, learned (or search:N)
     """  # noqa: E501 - a doctest output line
     return make_bot(name, seed)
 

@@ -30,7 +30,7 @@ from nertslib.server.settings import TableSettings  # noqa: E402
         ({"seats": 2, "bots": -1}, "bots must be 0..2 (the seats), got -1"),
         (
             {"bot": "clever"},
-            "unknown bot 'clever'; known bots: greedy, random, search (or search:N)",
+            "unknown bot 'clever'; known bots: greedy, random, search, learned (or search:N)",
         ),
         ({"seed": -4}, "seed must be an int >= 0, got -4"),
         ({"seed": 1, "position": before_the_call()[0]}, "give a seed or a position, not both"),

@@ -27,7 +27,7 @@ which imports an optional extra's module inside itself.
 
 >>> from nertslib.bots import BOT_NAMES, make_bot
 >>> BOT_NAMES
-('greedy', 'random', 'search')
+('greedy', 'random', 'search', 'learned')
 >>> make_bot("search:16", seed=3)
 SearchBot(budget_ms=None, iterations=16, seed=3)
 >>> make_bot("nertslib:SearchBot(budget_ms=None, iterations=4)", seed=2)
@@ -44,6 +44,7 @@ from collections.abc import Callable
 from typing import Any, Final, NoReturn
 
 from nertslib.bots.basic import Bot, RandomBot, greedy_bot
+from nertslib.bots.learned import LearnedBot
 from nertslib.bots.search import SearchBot
 from nertslib.errors import NertsError
 from nertslib.quoting import clipped, excerpt
@@ -69,8 +70,18 @@ def _search(seed: int, option: str | None) -> Bot | None:
     return None
 
 
+def _learned(seed: int, option: str | None) -> Bot | None:
+    # LearnedBot imports NumPy only when it is built: the core does not need it.
+    return LearnedBot(seed) if option is None else None
+
+
 # The built-in names in the order the docs list them, each with its builder.
-_BUILT_INS: Final[dict[str, Builder]] = {"greedy": _greedy, "random": _random, "search": _search}
+_BUILT_INS: Final[dict[str, Builder]] = {
+    "greedy": _greedy,
+    "random": _random,
+    "search": _search,
+    "learned": _learned,
+}
 
 #: The built-in names :func:`~nertslib.bots.make_bot` knows, in the order the docs list them.
 BOT_NAMES: Final = tuple(_BUILT_INS)
@@ -87,8 +98,10 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     ``"greedy"`` is :func:`~nertslib.greedy_bot` (which has no seed), ``"random"`` a
     :class:`~nertslib.RandomBot`, ``"search"`` a :class:`~nertslib.SearchBot` with its
     default budget of 50 ms per move. ``"search:N"`` is a search bot that runs ``N``
-    iterations per move and no clock (deterministic, for measurements). Names are matched
-    without regard to case and surrounding spaces. ``"module:name"`` and
+    iterations per move and no clock (deterministic, for measurements). ``"learned"`` is a
+    :class:`~nertslib.bots.learned.LearnedBot` (its shipped weights played by NumPy, which the
+    ``learned`` extra installs). Names are matched without regard to case and surrounding
+    spaces. ``"module:name"`` and
     ``"module:name(arguments)"`` load a bot, a bot class or a factory from a module (see
     :mod:`nertslib.bots.registry`).
 
@@ -105,7 +118,7 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     >>> make_bot("minimax")
     Traceback (most recent call last):
     ...
-    nertslib.errors.NertsError: unknown bot 'minimax'; known bots: greedy, random, search (or search:N)
+    nertslib.errors.NertsError: unknown bot 'minimax'; known bots: greedy, random, search, learned (or search:N)
     >>> make_bot("nertslib:no_such_bot")
     Traceback (most recent call last):
     ...
