@@ -19,12 +19,10 @@ from nertslib.cards import CARDS, FACE, KEY, MAX_SEATS, OWNER, RANK, declared_id
 from nertslib.context import SPACE_KING_ONLY, Context, Piles, Shared, WorkFacts
 from nertslib.errors import NertsError
 from nertslib.jokers import (
-    INVALID,
     declaration_fits,
     declarations,
     effective_keys,
     lifted_key,
-    pile_base,
     stands_as_king,
     valid_pile,
 )
@@ -143,10 +141,9 @@ def _may_lie_in_space(ctx: Context, bound: tuple[int, ...], run: tuple[int, ...]
     It must build down in some way its jokers allow; where only Kings fill spaces, on a King
     (rules.md §9: a joker may fill such a space standing for a King).
     """
-    keys = effective_keys(run, bound)
     if ctx.space == SPACE_KING_ONLY:
-        return stands_as_king(keys)
-    return pile_base(keys) != INVALID
+        return stands_as_king(effective_keys(run, bound))
+    return valid_pile(run, bound)
 
 
 def mandatory_fills(lay: Layout, ctx: Context) -> list[Move] | None:
