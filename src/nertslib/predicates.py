@@ -26,6 +26,7 @@ from nertslib.context import (
     SLIDE_OFF,
     SPACE_ANY,
     SPACE_NERTS_ONLY,
+    UNLIMITED,
     context_for,
     foundation_key,
 )
@@ -44,10 +45,12 @@ __all__ = [
     "fits_work",
     "foundation_problem",
     "foundations_taking",
+    "may_call",
     "may_fill_space",
     "may_move_suffix",
     "may_restock",
     "may_start_foundation",
+    "pass_tops",
     "piles_taking",
     "slide_under_open",
     "stock_open",
@@ -359,6 +362,56 @@ def turned_cursor(
     if left < turn and flip and passes < max_passes:
         return 0, passes + 1
     return cursor + min(turn, left), passes
+
+
+def pass_tops(
+    deck: Sequence[int], cursor: int, turn: int, flip: bool, passes: int, max_passes: int
+) -> tuple[int, ...]:
+    """The cards that show as the waste top while a seat turns its stock through a pass.
+
+    The same rule as :func:`turned_cursor` and :func:`may_restock`, read for a whole pass at
+    once: the current waste top (``deck[cursor - 1]``), then the top of each turn of the rest
+    of the stock, then, if a pass is left, those of a fresh pass from the restored stock. A
+    remainder shorter than ``turn`` shows unless ``flip`` turns the waste over at once (with a
+    pass limit, the last pass turns it up). A card may come more than once.
+
+    pre: 0 <= cursor <= len(deck) and turn >= 1 and 0 <= passes <= max_passes
+    post: all(card in deck for card in __return__)
+
+    >>> from nertslib.predicates import pass_tops
+    >>> pass_tops(tuple(range(7)), 0, 3, False, 0, 0)  # 7 cards by 3, no pass left
+    (2, 5, 6)
+    >>> pass_tops(tuple(range(7)), 6, 3, True, 0, 1)  # the waste top, then a fresh pass
+    (5, 2, 5, 6)
+    """
+    n = len(deck)
+    tops = tuple(deck[cursor - 1 : cursor]) + tuple(deck[cursor + turn - 1 :: turn])
+    more = passes < max_passes
+    if (n - cursor) % turn and not (flip and more):
+        tops += tuple(deck[-1:])  # the remainder is turned up
+    if more and n:
+        # A fresh pass from the top of the restored stock. Its remainder shows unless it is
+        # flipped at once on every pass (with a pass limit, the last pass turns it up).
+        tops += tuple(deck[turn - 1 :: turn])
+        if n % turn and not (flip and max_passes == UNLIMITED):
+            tops += tuple(deck[-1:])
+    return tops
+
+
+def may_call(auto_call: bool, nerts_left: int) -> bool:
+    """Whether a seat may call Nerts: its Nerts pile is empty and ``call_mode="optional"``.
+
+    Under ``call_mode="auto"`` (``auto_call``) the hand ends by itself when a Nerts pile
+    empties, so nobody calls.
+
+    pre: nerts_left >= 0
+    post: __return__ == (nerts_left == 0 and not auto_call)
+
+    >>> from nertslib.predicates import may_call
+    >>> may_call(False, 0), may_call(False, 3), may_call(True, 0)
+    (True, False, False)
+    """
+    return not nerts_left and not auto_call
 
 
 def may_restock(stock_left: int, cursor: int, passes: int, max_passes: int) -> bool:

@@ -47,6 +47,7 @@ from nertslib.predicates import (
     fits_work,
     foundation_problem,
     foundations_taking,
+    may_call,
     may_fill_space,
     may_move_suffix,
     may_restock,
@@ -104,11 +105,11 @@ def legal_moves(state: GameState | SeatMoves, seat: int) -> tuple[Move, ...]:
     if state.status is not None:
         return ()
     ctx = state.ctx
-    fills = mandatory_fills(lay, ctx) if ctx.mandatory else None
+    fills = mandatory_fills(lay, ctx)
     if fills is not None:
         return tuple(fills)  # the only moves
     moves, progress = card_moves(state, lay)
-    call = _CALL[seat] if not lay.nerts and not ctx.auto_call else ()
+    call = _CALL[seat] if may_call(ctx.auto_call, len(lay.nerts)) else ()
     return (*call, *moves, *_stock_moves(state, lay, progress))
 
 
@@ -158,7 +159,7 @@ def _reject_card(state: GameState, lay: Layout, move: Move, up: int) -> Rejectio
     if isinstance(found, Rejection):
         return found
     ctx = state.ctx
-    fills = mandatory_fills(lay, ctx) if ctx.mandatory else None
+    fills = mandatory_fills(lay, ctx)
     if fills is not None and move not in fills:
         return _must_fill(move)
     source, d, n = found
@@ -301,7 +302,7 @@ def _reject_onto(
 
 def _reject_joker(state: GameState, lay: Layout, move: Move) -> Rejection | None:
     """Validate a card move of a joker variant: legal iff generated, else say why."""
-    fills = mandatory_fills(lay, state.ctx) if state.ctx.mandatory else None
+    fills = mandatory_fills(lay, state.ctx)
     if move in (card_moves(state, lay)[0] if fills is None else fills):
         return None
     shown = move.card
@@ -412,7 +413,7 @@ def _reject_action(state: GameState, lay: Layout, move: Move) -> Rejection | Non
         if not seat_is_stuck(state, lay):
             return Rejection(Reason.NOT_STUCK, f"seat {seat} is not stuck", move)
         return None
-    if ctx.mandatory and mandatory_fills(lay, ctx) is not None:
+    if mandatory_fills(lay, ctx) is not None:
         return _must_fill(move)
     refused = _reject_stock(state, lay, move, stock_left)
     if refused is not None:
