@@ -13,6 +13,7 @@ from typing import Final, Protocol
 import attrs
 
 from nertslib.cards import KING, N_ALL_IDS, RANK, RED, SUIT
+from nertslib.knobs import FOUNDATION_BUILD, SLIDE_UNDER, SPACE_FILL, WORK_PILE_MOVE
 from nertslib.moves import Move
 from nertslib.variants import Variant
 
@@ -32,22 +33,22 @@ __all__ = [
     "need_index",
 ]
 
-SAME_SUIT: Final = 0
-ALT_COLOUR: Final = 1
-ANY_SUIT: Final = 2
-_RULES: Final = {"same_suit": SAME_SUIT, "alt_colour": ALT_COLOUR, "any_suit": ANY_SUIT}
+# The int codes the predicates compare, each its value's index in the knob's table.
+SAME_SUIT: Final = FOUNDATION_BUILD.code("same_suit")
+ALT_COLOUR: Final = FOUNDATION_BUILD.code("alt_colour")
+ANY_SUIT: Final = FOUNDATION_BUILD.code("any_suit")
 
-SPACE_ANY: Final = 0
-SPACE_NERTS_ONLY: Final = 1
-SPACE_KING_ONLY: Final = 2
+SPACE_ANY: Final = SPACE_FILL.code("any")
+SPACE_NERTS_ONLY: Final = SPACE_FILL.code("nerts_only")
+SPACE_KING_ONLY: Final = SPACE_FILL.code("king_only")
 
-SLIDE_OFF: Final = 0
-SLIDE_NEEDS_SPACE: Final = 1
-SLIDE_ALWAYS: Final = 2
+SLIDE_OFF: Final = SLIDE_UNDER.code("off")
+SLIDE_NEEDS_SPACE: Final = SLIDE_UNDER.code("needs_space")
+SLIDE_ALWAYS: Final = SLIDE_UNDER.code("always")
 
-MOVE_ANY_SUFFIX: Final = 0
-MOVE_TOP_CARD: Final = 1
-MOVE_WHOLE_PILE: Final = 2
+MOVE_ANY_SUFFIX: Final = WORK_PILE_MOVE.code("any_suffix")
+MOVE_TOP_CARD: Final = WORK_PILE_MOVE.code("top_card")
+MOVE_WHOLE_PILE: Final = WORK_PILE_MOVE.code("whole_pile")
 
 #: No limit on passes, as a number (larger than any hand can use).
 UNLIMITED: Final = 1 << 30
@@ -211,7 +212,7 @@ def clear_contexts() -> None:
 
 @functools.lru_cache(maxsize=256)
 def _context_for(variant: Variant, seats: int) -> Context:
-    rule = _RULES[variant.foundation_rule(seats)]
+    rule = FOUNDATION_BUILD.code(variant.foundation_rule(seats))
     return Context(
         variant=variant,
         seats=seats,
@@ -219,18 +220,10 @@ def _context_for(variant: Variant, seats: int) -> Context:
         rule=rule,
         fkey=FKEY[rule],
         fnext=FNEXT[rule],
-        space={"any": SPACE_ANY, "nerts_only": SPACE_NERTS_ONLY, "king_only": SPACE_KING_ONLY}[
-            variant.space_fill
-        ],
+        space=SPACE_FILL.code(variant.space_fill),
         mandatory=variant.space_fill_mandatory,
-        slide={"off": SLIDE_OFF, "needs_space": SLIDE_NEEDS_SPACE, "always": SLIDE_ALWAYS}[
-            variant.slide_under
-        ],
-        move_rule={
-            "any_suffix": MOVE_ANY_SUFFIX,
-            "top_card": MOVE_TOP_CARD,
-            "whole_pile": MOVE_WHOLE_PILE,
-        }[variant.work_pile_move],
+        slide=SLIDE_UNDER.code(variant.slide_under),
+        move_rule=WORK_PILE_MOVE.code(variant.work_pile_move),
         one_per_suit=variant.foundation_limit == "one_per_suit",
         turn=variant.stock_turn,
         flip_immediately=variant.stock_remainder == "flip_immediately",

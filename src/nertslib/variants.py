@@ -29,6 +29,21 @@ import attrs
 
 from nertslib.cards import MAX_JOKERS, MAX_SEATS
 from nertslib.errors import NertsError, parsed
+from nertslib.knobs import (
+    BySeatCount,
+    CallMode,
+    FoundationBuild,
+    FoundationLimit,
+    JokerBinding,
+    SlideUnder,
+    SpaceFill,
+    StockAccess,
+    StockRemainder,
+    StuckResolution,
+    TiePolicy,
+    WorkPileLayout,
+    WorkPileMove,
+)
 from nertslib.quoting import clipped, excerpt
 
 __all__ = [
@@ -44,19 +59,6 @@ __all__ = [
 #: Bumped whenever the meaning of a saved state or replay changes.
 RULES_VERSION: Final = 1
 
-WorkPileLayout = Literal["single", "klondike"]
-WorkPileMove = Literal["any_suffix", "top_card", "whole_pile"]
-SpaceFill = Literal["any", "nerts_only", "king_only"]
-SlideUnder = Literal["off", "needs_space", "always"]
-FoundationBuild = Literal["same_suit", "alt_colour", "any_suit", "by_seat_count"]
-FoundationLimit = Literal["unlimited", "one_per_suit"]
-TiePolicy = Literal["first_wins", "both_keep"]
-StockRemainder = Literal["flip_immediately", "partial_turn"]
-StockAccess = Literal["anytime", "when_blocked"]
-StuckResolution = Literal["restock", "rotate_one", "shuffle", "end_hand"]
-CallMode = Literal["optional", "auto"]
-JokerBinding = Literal["permanent", "while_covered"]
-BySeatCount = Literal["by_seat_count"]
 
 #: Not yet honoured by the engine; a Variant asking for them is refused rather than ignored.
 _UNSUPPORTED: Final[dict[str, tuple[object, ...]]] = {}
