@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import Final
 
-from nertslib.cards import CARDS, KEY, KING, ON, RANK, RED, SUIT, UNDER  # noqa: F401 - RED: contracts
+from nertslib.cards import ACE, CARDS, KEY, KING, ON, RANK, RED, SUIT, UNDER  # noqa: F401 - RED
 from nertslib.context import (
     FKEY,
     FNEXT,
@@ -43,6 +43,7 @@ __all__ = [
     "fits_foundation",
     "fits_under",
     "fits_work",
+    "fitting_depth",
     "foundation_problem",
     "foundations_taking",
     "may_call",
@@ -50,6 +51,7 @@ __all__ = [
     "may_move_suffix",
     "may_restock",
     "may_start_foundation",
+    "might_go_up",
     "pass_tops",
     "piles_taking",
     "slide_under_open",
@@ -78,6 +80,24 @@ def fits_work(card: int, top: int) -> bool:
     (True, False)
     """
     return KEY[card] == ON[top]
+
+
+def fitting_depth(base: int, top: int) -> int:
+    """Where, in a work pile built down from ``base``, the card that builds down on ``top`` lies.
+
+    A valid pile descends by one rank a card from its base, so only the card at index
+    ``rank(base) + 1 - rank(top)`` can have the rank :func:`fits_work` asks of it; the index
+    may fall outside the pile (no card of it fits).
+
+    pre: 0 <= base < 432 and 0 <= top < 432 and RANK[base] > 0 and RANK[top] > 0
+    post: __return__ == RANK[base] - (RANK[top] - 1)
+
+    >>> from nertslib.predicates import fitting_depth
+    >>> king_h, ten_s = 38, 48
+    >>> fitting_depth(king_h, ten_s)  # K, Q, J, then the 10 and the 9 that goes on a 10
+    4
+    """
+    return RANK[base] + 1 - RANK[top]
 
 
 def piles_taking(card: int, work: Sequence[tuple[int, ...]]) -> list[int]:
@@ -162,6 +182,30 @@ def foundations_taking(fkey: Sequence[int], need: Sequence[int], card: int) -> l
     if key not in need:
         return []
     return [k for k, want in enumerate(need) if want == key]
+
+
+def might_go_up(fkey: Sequence[int], need: Sequence[int], card: int) -> bool:
+    """Whether ``card`` is worth asking about the foundations at all.
+
+    An Ace may start one, a joker (rank 0) may go up declared, and any other card only if some
+    foundation needs its key next (``need``, with the build rule's ``fkey`` row, as
+    :func:`foundations_taking` reads them). ``False`` means no foundation play exists.
+
+    pre: 0 <= card < len(fkey) and card < 1264
+    post: __return__ or not foundations_taking(fkey, need, card)
+    post: __return__ or RANK[card] > 1
+
+    >>> import nertslib as nl
+    >>> from nertslib.predicates import might_go_up
+    >>> state = nl.deal("standard", 1, seed=3)
+    >>> ace_c, two_c = 0, 1
+    >>> (
+    ...     might_go_up(state.ctx.fkey, state.need, ace_c),
+    ...     might_go_up(state.ctx.fkey, state.need, two_c),
+    ... )
+    (True, False)
+    """
+    return RANK[card] <= ACE or fkey[card] in need
 
 
 def may_start_foundation(one_per_suit: bool, fnd: Sequence[Sequence[int]], card: int) -> bool:

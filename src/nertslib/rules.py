@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from typing import Final, Protocol, cast
 
-from nertslib.cards import CARDS, DECLARED_BASE, JOKER_OF, KEY, RANK
-from nertslib.context import SLIDE_OFF, Context
+from nertslib.cards import CARDS, DECLARED_BASE, JOKER_OF, KEY, RANK, RANK_CODES
+from nertslib.context import ALT_COLOUR, SAME_SUIT, SLIDE_OFF, Context
 from nertslib.errors import NertsError, Reason, Rejection, error_for
 from nertslib.jokers import bind_piles, joker_constraint, pile_problem
 from nertslib.movegen import (
@@ -378,14 +378,13 @@ def _reject_foundation(state: GameState, card: int, move: Move) -> Rejection | N
 
 
 def _describe_need(rule: int, top: int) -> str:
+    """What a foundation whose top is card id ``top`` needs next, in words (not complete)."""
     card = CARDS[top]
-    rank = card.rank + 1
-    names = {1: "A", 11: "J", 12: "Q", 13: "K"}
-    rank_text = names.get(rank, str(rank))
-    if rule == 0:
+    rank_text = RANK_CODES[card.rank + 1]
+    if rule == SAME_SUIT:
         assert card.suit is not None
         return f"{rank_text}{card.suit.symbol}"
-    if rule == 1:
+    if rule == ALT_COLOUR:
         colour = "black" if card.is_red else "red"
         return f"a {colour} {rank_text}"
     return f"any {rank_text}"

@@ -14,20 +14,7 @@ from __future__ import annotations
 
 import attrs
 
-from nertslib.knobs import (
-    CALL_MODE,
-    FOUNDATION_BUILD,
-    FOUNDATION_LIMIT,
-    JOKER_BINDING,
-    SLIDE_UNDER,
-    SPACE_FILL,
-    STOCK_ACCESS,
-    STOCK_REMAINDER,
-    STUCK_RESOLUTION,
-    TIE_POLICY,
-    WORK_PILE_LAYOUT,
-    WORK_PILE_MOVE,
-)
+from nertslib import knobs
 from nertslib.variants import Variant, get
 
 __all__ = ["knob_rows", "rules_sections"]
@@ -36,7 +23,7 @@ __all__ = ["knob_rows", "rules_sections"]
 def _deal(v: Variant, seats: int) -> list[str]:
     piles = v.work_pile_count(seats)
     nerts = v.nerts_pile_size
-    work = WORK_PILE_LAYOUT.text(v.work_pile_layout).format(piles=piles)
+    work = knobs.WORK_PILE_LAYOUT.text(v.work_pile_layout).format(piles=piles)
     dealt = piles * (piles + 1) // 2 if v.work_pile_layout == "klondike" else piles
     jokers = f" and {v.jokers_per_deck} joker(s)" if v.jokers_per_deck else ""
     seen = "face up" if v.nerts_pile_face_up else "face down but the top card"
@@ -49,22 +36,22 @@ def _deal(v: Variant, seats: int) -> list[str]:
 
 
 def _work(v: Variant) -> list[str]:
-    moves = WORK_PILE_MOVE.text(v.work_pile_move)
-    fill = SPACE_FILL.text(v.space_fill)
+    moves = knobs.WORK_PILE_MOVE.text(v.work_pile_move)
+    fill = knobs.SPACE_FILL.text(v.space_fill)
     lines = [
         f"Work piles build down by one in alternating colours; {moves}.",
         f"An empty work pile may take {fill}.",
     ]
     if v.space_fill_mandatory:
         lines.append("While a space is empty, the Nerts top must fill it before other plays.")
-    lines.append(SLIDE_UNDER.text(v.slide_under))
+    lines.append(knobs.SLIDE_UNDER.text(v.slide_under))
     return lines
 
 
 def _foundations(v: Variant, seats: int) -> list[str]:
-    build = FOUNDATION_BUILD.text(v.foundation_rule(seats))
-    limit = FOUNDATION_LIMIT.text(v.foundation_limit)
-    tie = TIE_POLICY.text(v.tie_policy)
+    build = knobs.FOUNDATION_BUILD.text(v.foundation_rule(seats))
+    limit = knobs.FOUNDATION_LIMIT.text(v.foundation_limit)
+    tie = knobs.TIE_POLICY.text(v.tie_policy)
     return [
         f"Foundations are shared: an Ace starts one ({limit}); they build up A to K {build}.",
         f"The first card to arrive wins a race, the later one is too late; in a tie {tie}.",
@@ -78,16 +65,16 @@ def _stock(v: Variant) -> list[str]:
         "only the waste top is playable."
     ]
     if turn > 1:
-        lines.append(STOCK_REMAINDER.text(v.stock_remainder))
+        lines.append(knobs.STOCK_REMAINDER.text(v.stock_remainder))
     passes = v.max_stock_passes
     limit = "as often as you like" if passes is None else f"at most {passes} time(s)"
     lines.append(f"An empty stock is restocked by turning the waste over, {limit}.")
-    access = STOCK_ACCESS.text(v.stock_access)
+    access = knobs.STOCK_ACCESS.text(v.stock_access)
     return [*lines, access] if access else lines
 
 
 def _stuck(v: Variant) -> list[str]:
-    what = STUCK_RESOLUTION.text(v.stuck_resolution)
+    what = knobs.STUCK_RESOLUTION.text(v.stuck_resolution)
     return [
         "A seat is stuck when no play to a foundation, of its Nerts top or of its waste top is "
         "possible however it turns its stock; a stuck seat may move its top stock card to "
@@ -98,7 +85,7 @@ def _stuck(v: Variant) -> list[str]:
 
 def _scoring(v: Variant) -> list[str]:
     lines = [
-        CALL_MODE.text(v.call_mode),
+        knobs.CALL_MODE.text(v.call_mode),
         f"Each own card on the foundations scores {v.foundation_points:+d}; each card left in "
         f"the Nerts pile scores {-v.nerts_penalty:+d}.",
     ]
@@ -123,7 +110,7 @@ def rules_sections(variant: Variant, seats: int = 4) -> list[tuple[str, list[str
         ("End and scoring", _scoring(variant)),
     ]
     if variant.jokers_per_deck:
-        binding = JOKER_BINDING.text(variant.joker_binding)
+        binding = knobs.JOKER_BINDING.text(variant.joker_binding)
         sections.append(
             (
                 "Jokers",
