@@ -33,22 +33,12 @@ __all__ = [
     "need_index",
 ]
 
-# The int codes the predicates compare, each its value's index in the knob's table.
-SAME_SUIT: Final = FOUNDATION_BUILD.code("same_suit")
-ALT_COLOUR: Final = FOUNDATION_BUILD.code("alt_colour")
-ANY_SUIT: Final = FOUNDATION_BUILD.code("any_suit")
-
-SPACE_ANY: Final = SPACE_FILL.code("any")
-SPACE_NERTS_ONLY: Final = SPACE_FILL.code("nerts_only")
-SPACE_KING_ONLY: Final = SPACE_FILL.code("king_only")
-
-SLIDE_OFF: Final = SLIDE_UNDER.code("off")
-SLIDE_NEEDS_SPACE: Final = SLIDE_UNDER.code("needs_space")
-SLIDE_ALWAYS: Final = SLIDE_UNDER.code("always")
-
-MOVE_ANY_SUFFIX: Final = WORK_PILE_MOVE.code("any_suffix")
-MOVE_TOP_CARD: Final = WORK_PILE_MOVE.code("top_card")
-MOVE_WHOLE_PILE: Final = WORK_PILE_MOVE.code("whole_pile")
+# The int codes the predicates compare, each its value's index in the knob's table (the
+# builds come before "by_seat_count", which resolves to one of them).
+SAME_SUIT, ALT_COLOUR, ANY_SUIT = map(FOUNDATION_BUILD.code, FOUNDATION_BUILD.values[:3])
+SPACE_ANY, SPACE_NERTS_ONLY, SPACE_KING_ONLY = map(SPACE_FILL.code, SPACE_FILL.values)
+SLIDE_OFF, SLIDE_NEEDS_SPACE, SLIDE_ALWAYS = map(SLIDE_UNDER.code, SLIDE_UNDER.values)
+MOVE_ANY_SUFFIX, MOVE_TOP_CARD, MOVE_WHOLE_PILE = map(WORK_PILE_MOVE.code, WORK_PILE_MOVE.values)
 
 #: No limit on passes, as a number (larger than any hand can use).
 UNLIMITED: Final = 1 << 30

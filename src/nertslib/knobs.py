@@ -2,9 +2,9 @@
 
 Each knob is a ``Literal`` type (what :class:`~nertslib.Variant` accepts and mypy checks) and,
 right under it, a :class:`Knob` built from it: the values in their order, whose index is the
-int code the engine's :class:`~nertslib.context.Context` reads, and one sentence (or phrase)
-per value that ``nerts rules`` prints. A new value goes into the ``Literal`` and gets its prose
-beside it; the table refuses to be built if the two disagree.
+int code the engine's ``Context`` reads, and one sentence (or phrase) per value that
+``nerts rules`` prints. A new value goes into the ``Literal`` and gets its prose beside it; the
+table refuses to be built if the two disagree.
 
 >>> from nertslib.knobs import SPACE_FILL
 >>> SPACE_FILL.values, SPACE_FILL.code("king_only")
