@@ -81,7 +81,7 @@ class Knob(Generic[V]):
         return f"Knob({self.name!r}, {self.values!r})"
 
     def code(self, value: V) -> int:
-        """The int code of ``value``: its index in :attr:`values`.
+        """The int code of ``value``: its index in the knob's values.
 
         >>> from nertslib.knobs import SLIDE_UNDER
         >>> SLIDE_UNDER.code("off"), SLIDE_UNDER.code("always")
