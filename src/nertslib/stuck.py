@@ -74,6 +74,12 @@ class Found(NamedTuple):
     """Whether progress is in reach, and the first move of a shortest path there.
 
     ``step`` is ``None`` when no rearrangement is needed (or none was asked for).
+
+    >>> import nertslib as nl
+    >>> from nertslib.stuck import progress_in_reach
+    >>> state = nl.deal("standard", seats=2, seed=1)
+    >>> progress_in_reach(state, state.layouts[0], (), by_order=False)
+    Found(found=True, step=None)
     """
 
     found: bool

@@ -49,6 +49,13 @@ def draw_unless_closing(draw: Callable[[], None]) -> bool:
     """Run ``draw``; ``False`` if the screen was closing, so nothing could be drawn.
 
     A timer tick may arrive while the app shuts down, when its widgets are gone.
+
+    >>> from textual.css.query import NoMatches
+    >>> from nertslib.cli.table_widgets import draw_unless_closing
+    >>> def gone() -> None:
+    ...     raise NoMatches("#title")
+    >>> draw_unless_closing(gone), draw_unless_closing(lambda: None)
+    (False, True)
     """
     try:
         draw()
