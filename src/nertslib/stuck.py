@@ -55,6 +55,7 @@ from nertslib.transition import piles_after
 
 __all__ = [
     "Found",
+    "Placed",
     "all_stuck",
     "is_stuck",
     "pass_offers_progress",
@@ -84,6 +85,22 @@ class Found(NamedTuple):
 
     found: bool
     step: Move | None
+
+
+class Placed(NamedTuple):
+    """A card that progress may place, and where it comes from (``predicates.FROM_*``).
+
+    The Nerts top (``FROM_NERTS``) or a waste top (``FROM_WASTE``): what a seat's progress test
+    asks about besides its work tops.
+
+    >>> from nertslib.predicates import FROM_NERTS
+    >>> from nertslib.stuck import Placed
+    >>> Placed(30, FROM_NERTS)
+    Placed(card=30, source=0)
+    """
+
+    card: int
+    source: int
 
 
 class _Searched(NamedTuple):
@@ -137,13 +154,13 @@ def _go_up(state: Shared, need: tuple[int, ...], cards: Sequence[int]) -> bool:
 class _Progress:
     """The progress test a seat asks of configurations, its cards sorted out once.
 
-    Progress is a work top going up, or one of the cards (``(card, source)``: the Nerts top,
+    Progress is a work top going up, or one of the cards (:class:`Placed`: the Nerts top,
     waste tops) going onto a work top, into a space or under a pile (no joker variants).
     """
 
     __slots__ = ("cards", "filling", "need", "placed", "state", "under")
 
-    def __init__(self, state: Shared, cards: list[tuple[int, int]]) -> None:
+    def __init__(self, state: Shared, cards: list[Placed]) -> None:
         self.state = state
         self.need = state.need
         self.cards = cards
@@ -170,7 +187,7 @@ class _Progress:
         return space or (self.under and any_fits_under(self.filling, bases))
 
 
-def _plain_goal(state: Shared, cards: Iterable[tuple[int, int]]) -> Goal:
+def _plain_goal(state: Shared, cards: Iterable[Placed]) -> Goal:
     """The progress test of a configuration for a seat without jokers (see :class:`_Progress`)."""
     progress = _Progress(state, list(cards))
 
@@ -190,10 +207,10 @@ def _open_bases(piles: Piles) -> list[int]:
     return [pile[0] for j, pile in enumerate(work) if pile and not (down and down[j])]
 
 
-def reach_offers(state: Shared, shown: Reach, cards: Iterable[tuple[int, int]]) -> bool:
+def reach_offers(state: Shared, shown: Reach, cards: Iterable[Placed]) -> bool:
     """Whether some configuration that ``shown`` sums up offers progress (no joker variants).
 
-    Progress is a work top going up, or one of ``cards`` (``(card, source)``: the Nerts top,
+    Progress is a work top going up, or one of ``cards`` (:class:`Placed`: the Nerts top,
     waste tops) going onto a work top, into a space or under a pile. Each of these asks about
     one card of one configuration, so the tops, spaces and open bases of all the reachable
     configurations together (:func:`reach`) decide it as each configuration alone would.
@@ -237,7 +254,7 @@ def _nowhere(piles: Piles) -> bool:
     return False
 
 
-def _generic_goal(state: Shared, ctx: Context, cards: Iterable[tuple[int, int]]) -> Goal:
+def _generic_goal(state: Shared, ctx: Context, cards: Iterable[Placed]) -> Goal:
     """:func:`_plain_goal` through the move generator itself (joker variants)."""
     cards = list(cards)
 
@@ -304,13 +321,13 @@ def _search(ctx: Context, start: Piles, goal: Goal, by_order: bool) -> _Searched
     return _Searched(False, None, summed)
 
 
-def _seat_cards(lay: Layout, ctx: Context, tops: Iterable[int]) -> list[tuple[int, int]]:
-    cards = [(lay.nerts[-1], FROM_NERTS)] if lay.nerts else []
-    cards.extend((card, FROM_WASTE) for card in dict.fromkeys(tops))
+def _seat_cards(lay: Layout, ctx: Context, tops: Iterable[int]) -> list[Placed]:
+    cards = [Placed(lay.nerts[-1], FROM_NERTS)] if lay.nerts else []
+    cards.extend(Placed(card, FROM_WASTE) for card in dict.fromkeys(tops))
     return cards
 
 
-def _goal(state: Shared, ctx: Context, cards: list[tuple[int, int]]) -> Goal:
+def _goal(state: Shared, ctx: Context, cards: list[Placed]) -> Goal:
     return _generic_goal(state, ctx, cards) if ctx.jokers else _plain_goal(state, cards)
 
 
@@ -355,9 +372,7 @@ def progress_in_reach(state: Shared, lay: Layout, tops: Iterable[int], *, by_ord
     return _rearranged(state, lay, cards, by_order=by_order)
 
 
-def _rearranged(
-    state: Shared, lay: Layout, cards: list[tuple[int, int]], *, by_order: bool
-) -> Found:
+def _rearranged(state: Shared, lay: Layout, cards: list[Placed], *, by_order: bool) -> Found:
     """:func:`progress_in_reach` once no card of ``cards`` goes up as things are."""
     ctx = state.ctx
     if not cards and not _work_may_go_up(state, ctx, lay):
@@ -386,7 +401,7 @@ def _work_may_go_up(state: Shared, ctx: Context, lay: Layout) -> bool:
     return any(KEY[card] < 0 for card in cards) or _go_up(state, state.need, cards)
 
 
-def _some_go_up(state: Shared, ctx: Context, cards: list[tuple[int, int]]) -> bool:
+def _some_go_up(state: Shared, ctx: Context, cards: list[Placed]) -> bool:
     """Whether one of ``cards`` (the Nerts top, waste tops) may go to a foundation.
 
     The answer is the same in every configuration of the work piles.
