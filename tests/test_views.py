@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import re
 import runpy
 from pathlib import Path
@@ -549,3 +550,11 @@ def test_hidden_card_counts_read_alike_however_they_are_found(count: int) -> Non
     assert _run("QS", owner) == (0, (qs,))
     with pytest.raises(ValueError, match="'0\\?' is not a hidden-card count"):
         _run("0?.QS", owner)
+
+
+def test_the_determinization_names_are_exported_where_they_always_were() -> None:
+    module = importlib.import_module("nertslib.determinize")
+    views_module = importlib.import_module("nertslib.views")
+    for name in module.__all__:
+        assert getattr(views_module, name) is getattr(module, name)
+    assert nl.determinize is module.determinize  # the package attribute is the function
