@@ -38,8 +38,9 @@ from nertslib.rules import (
     pile_problem,
 )
 from nertslib.scoring import hand_scores, outcome
+from nertslib.stalemate import resolve_stalemate
 from nertslib.state import EndReason, GameState, Layout, position, seat_layout
-from nertslib.stuck import all_stuck, resolve_stalemate
+from nertslib.stuck import all_stuck
 from nertslib.variants import Variant
 from nertslib.views import view
 

@@ -7,6 +7,8 @@ the bots' planner move cards between work piles with :func:`moved_piles`, the sa
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from nertslib.cards import DECLARED_BASE, FACE, KEY
 from nertslib.context import SPACE_KING_ONLY, Context, Piles
 from nertslib.jokers import bind_pile, kinged
@@ -88,7 +90,14 @@ def _unbound(bound: tuple[int, ...], card: int) -> tuple[int, ...]:
     return tuple(new) if max(new) >= 0 else ()
 
 
-_Played = tuple[Layout, tuple[tuple[int, ...], ...], EndReason | None, int, bool]
+class _Played(NamedTuple):
+    """A play's seat layout, and the hand's fields the play may change."""
+
+    mine: Layout
+    fnd: tuple[tuple[int, ...], ...]
+    status: EndReason | None
+    caller: int
+    stalled: bool
 
 
 def _played(state: GameState, lay: Layout, move: Move) -> _Played:
@@ -129,7 +138,7 @@ def _played(state: GameState, lay: Layout, move: Move) -> _Played:
         if ctx.auto_call and source is Zone.NERTS and not nerts:
             status, caller = EndReason.NERTS, lay.seat
     mine = Layout(lay.seat, nerts, work, deck, cur, lay.passes, down, bound)
-    return mine, fnd, status, caller, stalled
+    return _Played(mine, fnd, status, caller, stalled)
 
 
 def _lifted(work: Work, down: Work, i: int) -> tuple[Work, Work]:

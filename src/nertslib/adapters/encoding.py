@@ -78,8 +78,9 @@ from nertslib.errors import Rejection, ViewSeatError
 from nertslib.moves import Move, MoveKind, Zone
 from nertslib.rules import is_legal, legal_moves
 from nertslib.scoring import hand_scores
+from nertslib.stalemate import resolve_stalemate
 from nertslib.state import GameState
-from nertslib.stuck import all_stuck, resolve_stalemate
+from nertslib.stuck import all_stuck
 from nertslib.table import arbitrate
 from nertslib.variants import Variant
 from nertslib.views import SeatView, View, view
