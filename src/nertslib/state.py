@@ -380,8 +380,16 @@ def seat_layout(variant: Variant, seat: int, piles: SeatPiles) -> Layout:
         raise NertsError(problem)
     bound = work_bound(variant, seat, work, piles.binds)
     deck = piles.waste + piles.stock[::-1]
-    cursor = len(piles.waste)
-    return Layout(seat, piles.nerts, work, deck, cursor, piles.passes, down=down, bound=bound)
+    return Layout(
+        seat=seat,
+        nerts=piles.nerts,
+        work=work,
+        deck=deck,
+        cursor=len(piles.waste),
+        passes=piles.passes,
+        down=down,
+        bound=bound,
+    )
 
 
 def position(

@@ -137,7 +137,16 @@ def _played(state: GameState, lay: Layout, move: Move) -> _Played:
         stalled = False
         if ctx.auto_call and source is Zone.NERTS and not nerts:
             status, caller = EndReason.NERTS, lay.seat
-    mine = Layout(lay.seat, nerts, work, deck, cur, lay.passes, down, bound)
+    mine = Layout(
+        seat=lay.seat,
+        nerts=nerts,
+        work=work,
+        deck=deck,
+        cursor=cur,
+        passes=lay.passes,
+        down=down,
+        bound=bound,
+    )
     return _Played(mine, fnd, status, caller, stalled)
 
 
@@ -171,7 +180,16 @@ def _stock_moved(ctx: Context, lay: Layout, move: Move) -> Layout:
         cur, passes = 0, passes + 1
     else:  # a rotation: the stock's top card goes to its bottom
         deck = (*deck[:cur], *deck[cur + 1 :], deck[cur])
-    return Layout(lay.seat, lay.nerts, lay.work, deck, cur, passes, lay.down, lay.bound)
+    return Layout(
+        seat=lay.seat,
+        nerts=lay.nerts,
+        work=lay.work,
+        deck=deck,
+        cursor=cur,
+        down=lay.down,
+        bound=lay.bound,
+        passes=passes,
+    )
 
 
 def successor(state: GameState, move: Move) -> GameState:
@@ -189,16 +207,7 @@ def successor(state: GameState, move: Move) -> GameState:
     lay = state.layouts[seat]
     kind = move.kind
     if kind is K_CALL:
-        return GameState(
-            state.variant,
-            state.layouts,
-            state.fnd,
-            EndReason.NERTS,
-            seat,
-            state.stalled,
-            state.resolutions,
-            state.seed,
-        )
+        return _state(state, state.layouts, state.fnd, EndReason.NERTS, seat, state.stalled)
     fnd, status, caller, stalled = state.fnd, state.status, state.caller, state.stalled
     if kind is K_PLAY:
         mine, fnd, status, caller, stalled = _played(state, lay, move)
@@ -207,6 +216,25 @@ def successor(state: GameState, move: Move) -> GameState:
         mine = _stock_moved(state.ctx, lay, move)
     layouts = list(state.layouts)
     layouts[seat] = mine
+    return _state(state, tuple(layouts), fnd, status, caller, stalled)
+
+
+def _state(
+    state: GameState,
+    layouts: tuple[Layout, ...],
+    fnd: Work,
+    status: EndReason | None,
+    caller: int,
+    stalled: bool,
+) -> GameState:
+    """``state`` with the given layouts, foundations and status (same variant, seed, restocks)."""
     return GameState(
-        state.variant, tuple(layouts), fnd, status, caller, stalled, state.resolutions, state.seed
+        variant=state.variant,
+        layouts=layouts,
+        fnd=fnd,
+        status=status,
+        caller=caller,
+        stalled=stalled,
+        resolutions=state.resolutions,
+        seed=state.seed,
     )
