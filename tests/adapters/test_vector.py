@@ -20,7 +20,7 @@ import nertslib as nl  # noqa: E402
 import nertslib.adapters.gymnasium as nerts_gym  # noqa: E402 - registers nertslib/Nerts-v0
 from nertslib.adapters import encoding  # noqa: E402
 from nertslib.adapters.episode import Episode  # noqa: E402
-from nertslib.adapters.selfplay import SelfPlayBatch  # noqa: E402
+from nertslib.adapters.selfplay import WAIT, SelfPlayBatch  # noqa: E402
 from nertslib.adapters.vector import NertsVectorEnv  # noqa: E402
 from nertslib.views import view  # noqa: E402
 
@@ -172,11 +172,13 @@ def test_self_play_batch_is_every_seat_of_the_pure_step(variant, seats):
         result = table.step(actions)
         for i in range(hands):
             if episodes[i].end(states[i]) is not None:
-                assert result.moves[i] is None  # an ended hand does not step
+                assert result.rejected[i] is None  # an ended hand does not step
+                assert (result.played[i] == WAIT).all()
                 continue
             legal = [a if masks[i, s, a] else encoding.PASS for s, a in enumerate(actions[i])]
             moves = [encoding.decode(states[i], s, a) for s, a in enumerate(legal)]
             step = episodes[i].step(states[i], moves)
+            assert [table.move(i, s) for s in range(seats)] == moves
             assert (table.states[i], result.rejected[i]) == (step.after, step.rejected)
             assert result.rewards[i].tolist() == list(step.rewards)
             assert result.ends[i] == step.end
