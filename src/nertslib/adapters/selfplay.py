@@ -54,8 +54,9 @@ from nertslib.adapters.rewards import DEFAULT_REWARD
 from nertslib.batch import Batch
 from nertslib.batch.convert import read_row, write_row
 from nertslib.batch.core import batch_variant
-from nertslib.batch.layout import H_STATUS, NERTS, STALEMATE
-from nertslib.batch.observe import source_card, stock_counts
+from nertslib.batch.layout import H_STATUS, NERTS, P_FLOGC, P_SEAT0, P_SSTRIDE, STALEMATE
+from nertslib.batch.observe import legal_rows, source_card, stock_counts
+from nertslib.batch.steps import apply_rows
 from nertslib.bots import greedy_bot
 from nertslib.bots.driver import NO_PROGRESS_ROUNDS
 from nertslib.cards import Card, card_from_id
@@ -226,6 +227,8 @@ class SelfPlayBatch:
         self.previous: Batch | None = None
         self.played = np.full((self.hands, seats), WAIT, np.int64)
         self._progress = progress_table()
+        # the greedy bot's choice for a stuck seat, by (hand, seat), with what it read
+        self._verdicts: dict[tuple[int, int], tuple[bytes, int]] = {}
 
     # --- hands ---------------------------------------------------------------------------
 
@@ -296,23 +299,48 @@ class SelfPlayBatch:
         pairs = [self.observe(seat) for seat in range(self.seats)]
         return np.stack([p[0] for p in pairs], 1), np.stack([p[1] for p in pairs], 1)
 
-    def greedy_actions(self) -> Any:
+    def greedy_actions(self, skip: int | None = None) -> Any:
         """:func:`~nertslib.greedy_bot`'s action of every seat in every hand, ``(hands, seats)``.
 
+        ``skip``: a seat another player takes (its column is ``WAIT``, and costs nothing).
         ``WAIT`` (-1) where the bot waits (its view proves the seat stuck). The batch engine's
         greedy rule decides, except where it finds the seat stuck: there the bot, which
         cannot see its stock, turns on unless its view proves it stuck (asked of the pure
-        engine, for those hands only).
+        engine for those seats, and remembered while what the bot reads stays the same).
         """
         batch = self._batch()
-        acts = np.stack([batch.greedy(seat) for seat in range(self.seats)], 1).astype(np.int64)
+        acts = np.full((self.hands, self.seats), WAIT, np.int64)
+        for seat in range(self.seats):
+            if seat != skip:
+                acts[:, seat] = batch.greedy(seat)
         stuck = (acts == PASS) & ~batch.over()[:, None]
         for i in map(int, np.flatnonzero(stuck.any(1))):
-            state = read_row(batch.rows[i], batch.params, self.variant, int(batch.seeds[i]))
+            state: GameState | None = None
             for seat in map(int, np.flatnonzero(stuck[i])):
-                move = greedy_bot(view(state, seat), seat)
-                acts[i, seat] = WAIT if move is None else encode(state, move)
+                key = self._bot_reads(batch, i, seat)
+                known = self._verdicts.get((i, seat))
+                if known is None or known[0] != key:
+                    if state is None:
+                        seed = int(batch.seeds[i])
+                        state = read_row(batch.rows[i], batch.params, self.variant, seed)
+                    move = greedy_bot(view(state, seat), seat)
+                    known = (key, WAIT if move is None else encode(state, move))
+                    self._verdicts[i, seat] = known
+                acts[i, seat] = known[1]
         return acts
+
+    @staticmethod
+    def _bot_reads(batch: Batch, hand: int, seat: int) -> bytes:
+        """All that the greedy bot of ``seat`` reads in row ``hand``, as bytes.
+
+        Its view of its own layout and of the foundations: the seat's block and the row's
+        header (the foundations only grow, so their log's length stands for the log).
+        """
+        row, p = batch.rows[hand], batch.params
+        base = int(p[P_SEAT0] + seat * p[P_SSTRIDE])
+        header: bytes = row[: p[P_FLOGC]].tobytes()
+        block: bytes = row[base : base + p[P_SSTRIDE]].tobytes()
+        return header + block
 
     def move(self, hand: int, seat: int) -> Move | None:
         """The move ``seat`` played in hand ``hand`` at the last step (``None``: it waited).
@@ -367,11 +395,14 @@ class SelfPlayBatch:
 
     def _illegal(self, batch: Batch, acts: Any) -> Any:
         """Which actions are neither :data:`WAIT` nor among the seat's legal actions."""
-        hands = np.arange(self.hands)
-        legal = np.stack(
-            [batch.legal_mask(s)[hands, np.maximum(acts[:, s], 0)] for s in range(self.seats)], 1
-        )
+        legal = np.stack([self._legal(batch, s, acts[:, s]) for s in range(self.seats)], 1)
         return ~legal & (acts != WAIT)
+
+    def _legal(self, batch: Batch, seat: int, acts: Any) -> Any:
+        """Whether each hand's action of ``acts`` (WAIT: none) is legal for ``seat`` now."""
+        out = np.zeros(self.hands, np.bool_)
+        legal_rows(batch.rows, batch.params, batch.tables, seat, np.ascontiguousarray(acts), out)
+        return out
 
     def _waits(self, batch: Batch, acts: Any, stuck: list[Any]) -> None:
         """Mark as :data:`WAIT` each ``PASS`` that ``encoding.decode`` reads as no rotate.
@@ -392,7 +423,8 @@ class SelfPlayBatch:
             act = np.where(live & ~conflict, acts[hands, seat], _SKIP)
             ok = self._legal_now(batch, seat, act, stuck)
             conflict |= (act != _SKIP) & ~ok
-            batch.apply(seat, np.where(ok, act, _SKIP))
+            # every action left is legal now (just checked): apply it without a second check
+            apply_rows(batch.rows, batch.params, batch.tables, seat, np.where(ok, act, _SKIP))
         return conflict
 
     def _legal_now(self, batch: Batch, seat: Any, act: Any, stuck: list[Any]) -> Any:
@@ -407,8 +439,7 @@ class SelfPlayBatch:
                 ok[passes] = batch.stuck(s)[passes] & stuck[s][passes]
             plays = mine & (act != PASS)
             if plays.any():
-                legal = batch.legal_mask(s)
-                ok[plays] = legal[plays, act[plays]]
+                ok[plays] = self._legal(batch, s, np.where(plays, act, _SKIP))[plays]
         return ok
 
     def _race(self, i: int, batch: Batch) -> tuple[tuple[Rejection | None, ...], bool]:

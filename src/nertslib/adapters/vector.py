@@ -178,7 +178,7 @@ class NertsVectorEnv(VectorEnv):  # type: ignore[misc, unused-ignore]
         if agent.shape != (self.num_envs,) or not np.isin(agent, np.arange(NUM_ACTIONS)).all():
             msg = f"step needs {self.num_envs} actions 0..{NUM_ACTIONS - 1}; got {excerpt(actions)}"
             raise NertsError(msg)
-        chosen = self.table.greedy_actions()
+        chosen = self.table.greedy_actions(skip=self.seat)
         chosen[:, self.seat] = agent
         fresh = self._autoreset.copy()
         result = self.table.step(chosen, active=~fresh)

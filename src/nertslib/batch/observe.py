@@ -1,4 +1,6 @@
-"""Observations from rows: :func:`nertslib.adapters.encoding.observe` of a seat's view, batched.
+"""What the RL adapters read from rows: observations, and the legality and source of actions.
+
+The observation is :func:`nertslib.adapters.encoding.observe` of a seat's view, batched.
 
 The pure encoder is the specification (``encoding.observation_fields`` names the slices); the
 kernels here write the same int8 values straight from the rows, with no ``GameState`` or
@@ -15,6 +17,7 @@ from typing import Any, Final
 
 import numpy as np
 
+from nertslib.adapters import encoding as enc
 from nertslib.batch.jit import kernel
 from nertslib.batch.layout import (
     H_FCOUNT,
@@ -42,6 +45,7 @@ from nertslib.batch.layout import (
     S_PASS,
 )
 from nertslib.batch.moves import seat_base
+from nertslib.batch.steps import SKIP, is_legal
 from nertslib.cards import DECK_SPAN
 
 #: ``encoding.observe`` clips its counts here, so that every value fits an int8.
@@ -169,3 +173,17 @@ def stock_counts(rows: np.ndarray, p: np.ndarray) -> Any:
     bases = [int(p[P_SEAT0] + s * p[P_SSTRIDE]) for s in range(int(p[P_SEATS]))]
     deck = rows[:, [b + S_DLEN for b in bases]].astype(np.int64)
     return deck - rows[:, [b + S_CUR for b in bases]]
+
+
+@kernel
+def legal_rows(
+    rows: np.ndarray, p: np.ndarray, t: np.ndarray, seat: int, actions: np.ndarray, out: np.ndarray
+) -> None:
+    """Whether each row's action is among ``encoding.legal_actions`` of ``seat`` (SKIP: no).
+
+    One action per row is all a step asks, so the rows' legal actions are listed and
+    searched, not written out as masks of ``NUM_ACTIONS``.
+    """
+    buf = np.empty(enc.NUM_ACTIONS, dtype=np.int32)
+    for r in range(rows.shape[0]):
+        out[r] = actions[r] != SKIP and is_legal(rows[r], p, t, seat, actions[r], buf)
