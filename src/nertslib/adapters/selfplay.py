@@ -11,8 +11,16 @@ action is played as ``PASS`` and flagged; everyone-stuck hands resolved) and pay
 :class:`~nertslib.adapters.episode.Episode`'s rule. The moves are applied by the batch
 engine in priority order; a hand where a later seat's move is no longer legal when its turn
 comes (a lost race, a tie, a card in the air after a call, a stuck seat freed) is settled by
-the pure engine for that step, so every result is the pure adapters' exactly. Observations
-are :func:`~nertslib.adapters.encoding.observe` of each seat's view.
+the pure engine for that step, so every result is the pure adapters' exactly.
+
+Everything else is read from the batch's rows, with no :class:`~nertslib.GameState` built:
+the observations (:func:`~nertslib.adapters.encoding.observe` of each seat's view, written
+by the kernels of :mod:`nertslib.batch.observe`), the masks, the legality of the chosen
+actions, the rewards (from :meth:`~nertslib.batch.Batch.scores`), the ends and the moves
+played (:meth:`SelfPlayBatch.move`). ``states`` builds the positions on demand. The greedy
+bot's choice for a seat the batch finds stuck is the pure bot's (it cannot see its stock,
+so it turns on unless its view proves it stuck), remembered while the seat's cards and the
+foundations stay as they are.
 
 Supported: every variant the batch engine plays (no jokers) without face-down work cards
 (``work_pile_layout="klondike"`` is refused: a :class:`~nertslib.NertsError` names it).
@@ -229,6 +237,7 @@ class SelfPlayBatch:
         self._progress = progress_table()
         # the greedy bot's choice for a stuck seat, by (hand, seat), with what it read
         self._verdicts: dict[tuple[int, int], tuple[bytes, int]] = {}
+        self._moves: dict[tuple[int, int], Move] = {}  # by (action, card): see move()
 
     # --- hands ---------------------------------------------------------------------------
 
@@ -361,7 +370,12 @@ class SelfPlayBatch:
         batch = self.previous
         source, depth, target_zone, target, _suit = play_parts(action)
         card = source_card(batch.rows[hand], batch.params, seat, source, depth)
-        return play_move(card_from_id(card), source, target_zone, target)
+        move = self._moves.get((action, card))
+        if move is None:  # a move is a value: the same action and card make the same one
+            move = self._moves[action, card] = play_move(
+                card_from_id(card), source, target_zone, target
+            )
+        return move
 
     # --- stepping ------------------------------------------------------------------------
 
