@@ -50,6 +50,7 @@ import numpy as np
 from nertslib.adapters.encoding import (
     CALL,
     FOUNDATION_BASE,
+    NEW_FOUNDATION,
     NUM_ACTIONS,
     PASS,
     encode,
@@ -62,14 +63,25 @@ from nertslib.adapters.rewards import DEFAULT_REWARD
 from nertslib.batch import Batch
 from nertslib.batch.convert import read_row, write_row
 from nertslib.batch.core import batch_variant
-from nertslib.batch.layout import H_STATUS, NERTS, P_FLOGC, P_SEAT0, P_SSTRIDE, STALEMATE
+from nertslib.batch.layout import (
+    H_FCOUNT,
+    H_STATUS,
+    NERTS,
+    P_FLOGC,
+    P_FTOP,
+    P_SEAT0,
+    P_SSTRIDE,
+    PLAY,
+    STALEMATE,
+)
 from nertslib.batch.observe import legal_rows, source_card, stock_counts
 from nertslib.batch.steps import apply_rows
+from nertslib.batch.tables import T_RANK
 from nertslib.bots import greedy_bot
 from nertslib.bots.driver import NO_PROGRESS_ROUNDS
-from nertslib.cards import Card, card_from_id
+from nertslib.cards import KING, Card, card_from_id
 from nertslib.errors import NertsError, Rejection
-from nertslib.moves import Move
+from nertslib.moves import Move, Zone
 from nertslib.scoring import hand_scores
 from nertslib.state import GameState
 from nertslib.variants import Variant
@@ -80,6 +92,7 @@ __all__ = [
     "SelfPlayBatch",
     "StepResult",
     "check_vector_variant",
+    "foundation_targets",
     "progress_table",
     "returns_of",
 ]
@@ -171,6 +184,23 @@ def progress_table() -> Any:
     return table
 
 
+def foundation_targets() -> Any:
+    """The foundation every action plays to (``NEW_FOUNDATION`` for a new one), else -1.
+
+    >>> from nertslib.adapters.encoding import FOUNDATION_BASE, NEW_FOUNDATION, TURN
+    >>> from nertslib.adapters.selfplay import foundation_targets
+    >>> table = foundation_targets()
+    >>> int(table[TURN]), int(table[FOUNDATION_BASE + 2 * 4]), int(table[FOUNDATION_BASE + 48 * 4])
+    (-1, 2, 48)
+    """
+    table = np.full(NUM_ACTIONS, -1, np.int64)
+    for action in range(FOUNDATION_BASE, NUM_ACTIONS):
+        _source, _depth, target_zone, target, _suit = play_parts(action)
+        if target_zone in (Zone.FOUNDATION, Zone.NEW_FOUNDATION):
+            table[action] = target
+    return table
+
+
 def returns_of(reward: str, scores: Any, ended: Any) -> Any:
     """:func:`~nertslib.adapters.rewards.returns` of every row of ``scores`` ``(hands, seats)``.
 
@@ -235,6 +265,7 @@ class SelfPlayBatch:
         self.previous: Batch | None = None
         self.played = np.full((self.hands, seats), WAIT, np.int64)
         self._progress = progress_table()
+        self._targets = foundation_targets()
         # the greedy bot's choice for a stuck seat, by (hand, seat), with what it read
         self._verdicts: dict[tuple[int, int], tuple[bytes, int]] = {}
         self._moves: dict[tuple[int, int], Move] = {}  # by (action, card): see move()
@@ -429,17 +460,50 @@ class SelfPlayBatch:
             acts[waits, s] = WAIT
 
     def _apply(self, batch: Batch, acts: Any, live: Any, stuck: list[Any]) -> Any:
-        """Apply the moves in priority order; the hands where one is no longer legal."""
+        """Apply the moves in priority order; the hands where one is no longer legal.
+
+        A foundation play that lost its race to the one card of the step that landed on its
+        foundation is a tie (``arbiter.arbitrate``'s rule): legal when that card had not
+        landed yet, since nothing else changed the foundation or the seat's cards; under
+        ``tie_policy="both_keep"`` its card joins the foundation, which is the play applied
+        as it stands. Every other move no longer legal leaves the hand to the pure engine.
+        """
         conflict = np.zeros(self.hands, np.bool_)
         hands = np.arange(self.hands)
+        landed = np.zeros((self.hands, NEW_FOUNDATION + 1), np.int64)  # cards that did not tie
+        both_keep = self.variant.tie_policy == "both_keep"
         for k in range(self.seats):
             seat = (self.steps + k) % self.seats
             act = np.where(live & ~conflict, acts[hands, seat], _SKIP)
             ok = self._legal_now(batch, seat, act, stuck)
-            conflict |= (act != _SKIP) & ~ok
-            # every action left is legal now (just checked): apply it without a second check
-            apply_rows(batch.rows, batch.params, batch.tables, seat, np.where(ok, act, _SKIP))
+            target = np.where(act >= 0, self._targets[np.maximum(act, 0)], -1)
+            tie = (
+                both_keep
+                & ~ok
+                & (target >= 0)
+                & (target < NEW_FOUNDATION)
+                & (landed[hands, np.maximum(target, 0)] == 1)
+                & (batch.rows[:, H_STATUS] == PLAY)
+                & ~self._completed(batch, target)
+            )
+            conflict |= (act != _SKIP) & ~ok & ~tie
+            lands = np.where(target == NEW_FOUNDATION, batch.rows[:, H_FCOUNT], target)
+            # every action left is legal now (just checked), or a tie: apply without a check
+            apply_rows(batch.rows, batch.params, batch.tables, seat, np.where(ok | tie, act, _SKIP))
+            np.add.at(landed, (hands[ok & (target >= 0)], lands[ok & (target >= 0)]), 1)
         return conflict
+
+    @staticmethod
+    def _completed(batch: Batch, target: Any) -> Any:
+        """Whether each hand's foundation ``target`` (-1: none) is topped by a King.
+
+        A King tying a King is left to the pure engine: the batch's foundation counts have
+        no key after a King, so the play cannot be applied as it stands there.
+        """
+        started = (target >= 0) & (target < batch.rows[:, H_FCOUNT])
+        at = batch.params[P_FTOP] + np.where(started, target, 0)
+        tops = batch.rows[np.arange(len(batch)), at]
+        return started & (batch.tables[T_RANK, tops] == KING)
 
     def _legal_now(self, batch: Batch, seat: Any, act: Any, stuck: list[Any]) -> Any:
         """Whether each hand's ``act`` for ``seat`` is legal now (``PASS``: still a rotate)."""
