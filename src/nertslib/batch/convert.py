@@ -52,7 +52,8 @@ def _put(h: np.ndarray, at: int, cards: Sequence[int]) -> None:
 
 
 def _get(h: np.ndarray, at: int) -> tuple[int, ...]:
-    return tuple(int(c) for c in h[at + 1 : at + 1 + int(h[at])])
+    # tolist() hands out Python ints in one call: several times faster than int() per card
+    return tuple(h[at + 1 : at + 1 + int(h[at])].tolist())
 
 
 def write_row(h: np.ndarray, p: np.ndarray, state: GameState) -> None:
@@ -106,7 +107,7 @@ def read_row(h: np.ndarray, p: np.ndarray, variant: Variant, seed: int) -> GameS
 
 def _read_seat(h: np.ndarray, p: np.ndarray, base: int, seat: int) -> Layout:
     deck_len = int(h[base + S_DLEN])
-    deck = tuple(int(c) for c in h[base + S_DECK : base + S_DECK + deck_len])
+    deck = tuple(h[base + S_DECK : base + S_DECK + deck_len].tolist())
     cfg = base + int(p[P_CFG])
     w = int(p[P_W])
     work = tuple(_get(h, cfg + j * PILE) for j in range(w))
