@@ -4,18 +4,41 @@ from __future__ import annotations
 
 import importlib.util
 import os
+from collections import Counter
 
 import pytest
+from hypothesis import settings
 from hypothesis import strategies as st
 
 import nertslib as nl
 from nertslib.bots.basic import greedy_on_position
 from nertslib.deal import SplitMix64
-from tests.strategies import variants
+from tests.strategies import examples, variants
 
 #: NERTS_REQUIRE_FAST=1 (the CI block that installs the extra sets it): a missing numba
 #: fails these tests instead of skipping them.
 REQUIRED = os.environ.get("NERTS_REQUIRE_FAST") == "1"
+
+
+#: Positions compared with the pure engine, by test: the session's last lines report them
+#: (tests/batch/conftest.py), so a profile's coverage is counted, not estimated.
+CHECKED: Counter[str] = Counter()
+
+
+def checked(test: str, positions: int) -> None:
+    """Count ``positions`` compared with the pure engine by ``test``."""
+    CHECKED[test] += positions
+
+
+def position_examples(ci_count: int) -> settings:
+    """:func:`~tests.strategies.examples` for the tests that compare every position of a playout.
+
+    Twice as many under the ``deep`` profile, whose run must compare a million positions in
+    the main differential test alone (about 105 a playout: 25 times the ci profile's 21,000
+    is not enough).
+    """
+    doubled = 2 if os.environ.get("HYPOTHESIS_PROFILE") == "deep" else 1
+    return examples(ci_count * doubled)
 
 
 def require_fast() -> None:
