@@ -25,9 +25,17 @@ REQUIRED = os.environ.get("NERTS_REQUIRE_FAST") == "1"
 CHECKED: Counter[str] = Counter()
 
 
+#: NERTS_CHECKED_FILE=path: the running counts are also written there (a long ``deep`` run
+#: that is stopped still says how far it got).
+_PROGRESS = os.environ.get("NERTS_CHECKED_FILE")
+
+
 def checked(test: str, positions: int) -> None:
     """Count ``positions`` compared with the pure engine by ``test``."""
     CHECKED[test] += positions
+    if _PROGRESS:
+        with open(_PROGRESS, "w", encoding="utf-8") as out:
+            out.writelines(f"{count} {name}\n" for name, count in sorted(CHECKED.items()))
 
 
 def position_examples(ci_count: int) -> settings:
