@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.batch.helpers import CHECKED
+from tests.batch.helpers import CHECKED, EXAMPLES
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
@@ -13,5 +13,5 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         return
     terminalreporter.section("batch engine: positions compared with the pure engine")
     for test, count in sorted(CHECKED.items()):
-        terminalreporter.write_line(f"{count:>12,}  {test}")
+        terminalreporter.write_line(f"{count:>12,}  {test} ({EXAMPLES[test]:,} examples)")
     terminalreporter.write_line(f"{sum(CHECKED.values()):>12,}  in all")

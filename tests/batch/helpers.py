@@ -20,9 +20,11 @@ from tests.strategies import examples, variants
 REQUIRED = os.environ.get("NERTS_REQUIRE_FAST") == "1"
 
 
-#: Positions compared with the pure engine, by test: the session's last lines report them
-#: (tests/batch/conftest.py), so a profile's coverage is counted, not estimated.
+#: Positions compared with the pure engine, by test, and the examples that compared them: the
+#: session's last lines report them (tests/batch/conftest.py), so a profile's coverage is
+#: counted, not estimated.
 CHECKED: Counter[str] = Counter()
+EXAMPLES: Counter[str] = Counter()
 
 
 #: NERTS_CHECKED_FILE=path: the running counts are also written there (a long ``deep`` run
@@ -33,20 +35,25 @@ _PROGRESS = os.environ.get("NERTS_CHECKED_FILE")
 def checked(test: str, positions: int) -> None:
     """Count ``positions`` compared with the pure engine by ``test``."""
     CHECKED[test] += positions
+    EXAMPLES[test] += 1
     if _PROGRESS:
         with open(_PROGRESS, "w", encoding="utf-8") as out:
-            out.writelines(f"{count} {name}\n" for name, count in sorted(CHECKED.items()))
+            out.writelines(
+                f"{count} {name} ({EXAMPLES[name]} examples)\n"
+                for name, count in sorted(CHECKED.items())
+            )
 
 
 def position_examples(ci_count: int) -> settings:
     """:func:`~tests.strategies.examples` for the tests that compare every position of a playout.
 
-    Twice as many under the ``deep`` profile, whose run must compare a million positions in
-    the main differential test alone (about 105 a playout: 25 times the ci profile's 21,000
-    is not enough).
+    Four times as many under the ``deep`` profile (20,000 for the main differential test),
+    whose run must compare a million positions in that test alone: a playout gives 66 to
+    105 positions on average (the ci profile's 200 examples, counted), so the profile's
+    25-fold scaling alone (5,000 examples) falls short.
     """
-    doubled = 2 if os.environ.get("HYPOTHESIS_PROFILE") == "deep" else 1
-    return examples(ci_count * doubled)
+    deep = 4 if os.environ.get("HYPOTHESIS_PROFILE") == "deep" else 1
+    return examples(ci_count * deep)
 
 
 def require_fast() -> None:
