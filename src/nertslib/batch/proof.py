@@ -5,8 +5,8 @@ engine must answer exactly as the view does. The view decides on positions it bu
 its determinization with seed 0 (the seat's hidden cards, sorted by id, shuffled by
 ``deal.shuffled(unseen, 0, seat)`` into the hidden places: the Nerts pile under its top where
 that pile is face down, then the stock), and the *probes* of that guess
-(``views._stock_probes``), which between them put every hidden card at a place of the stock
-that shows as a waste top during a pass. The seat is proven stuck when the guess and every
+(``determinize.stock_probes``), which between them put every hidden card at a place of the
+stock that shows as a waste top during a pass. The seat is proven stuck when the guess and every
 probe are stuck. Here each of those positions is a copy of the row with the seat's hidden
 cards rewritten; nothing else of the row is read differently.
 """
