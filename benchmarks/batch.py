@@ -31,6 +31,8 @@ import numpy as np
 
 import nertslib as nl
 from nertslib.batch import Batch
+from nertslib.batch.drive import RANDOM
+from nertslib.cards import MAX_SEATS
 
 SEATS = 4
 VARIANT = "standard"
@@ -44,13 +46,24 @@ class Config:
     random_steps: int
     calibration_n: int
     chess_moves: int
+    random_hands: int
 
 
 FULL = Config(
-    repeats=5, greedy_hands=2048, random_steps=200, calibration_n=2_000_000, chess_moves=20_000
+    repeats=5,
+    greedy_hands=2048,
+    random_steps=200,
+    calibration_n=2_000_000,
+    chess_moves=20_000,
+    random_hands=256,
 )
 QUICK = Config(
-    repeats=2, greedy_hands=256, random_steps=20, calibration_n=500_000, chess_moves=3_000
+    repeats=2,
+    greedy_hands=256,
+    random_steps=20,
+    calibration_n=500_000,
+    chess_moves=3_000,
+    random_hands=32,
 )
 
 
@@ -126,13 +139,40 @@ def pure_greedy_rate(seeds: list[int]) -> float:
     return len(seeds) / (cpu() - start)
 
 
+def random_hands_rate(seeds: list[int]) -> tuple[float, float]:
+    """Whole hands of random bots at every seat: hands per CPU second, mean actions per hand.
+
+    ``Batch.play`` as ``nl.simulate``'s batch engine calls it: each seat draws from its
+    ``RandomBot``'s stream.
+    """
+    start = cpu()
+    batch = Batch.deal(VARIANT, SEATS, seeds)
+    kinds = np.full((len(seeds), SEATS), RANDOM, dtype=np.int64)
+    rng = np.array([[s * MAX_SEATS + k for k in range(SEATS)] for s in seeds], dtype=np.uint64)
+    counts = batch.play(kinds, rng)
+    return len(seeds) / (cpu() - start), float(counts.mean())
+
+
+def pure_random_rate(seeds: list[int]) -> float:
+    """The pure engine's play_hand with the same random bots, for the same comparison."""
+    start = cpu()
+    for seed in seeds:
+        bots = [nl.RandomBot(seed * MAX_SEATS + k) for k in range(SEATS)]
+        nl.play_hand(nl.deal(VARIANT, SEATS, seed), bots)
+    return len(seeds) / (cpu() - start)
+
+
 _START = """
 import time
 t = time.perf_counter()
 from nertslib.batch import Batch
+from nertslib.batch.drive import RANDOM
+from nertslib.cards import MAX_SEATS
 b = Batch.deal("standard", 4, [1, 2])
 b.legal_mask(0); b.apply(0, b.random(0, 1)); b.stuck(0); b.greedy(0); b.play_greedy()
 b.scores(); b.resolve_stalemates()
+import numpy as np
+b.play(np.ones((2, 4), dtype=np.int64), np.zeros((2, 4), dtype=np.uint64), 500)
 print(time.perf_counter() - t)
 """
 
@@ -168,9 +208,9 @@ def main() -> None:
     warm = Batch.deal(VARIANT, SEATS, seeds.take(8))  # load (or compile) the kernels
     warm.random_step(0, 0)
     warm.play_greedy()
-    rows: dict[str, list[float]] = {
-        k: [] for k in ("cal", "chess", "random", "greedy", "pure", "len")
-    }
+    random_hands_rate(seeds.take(2))
+    keys = ("cal", "chess", "random", "greedy", "pure", "len", "rhands", "rpure", "rlen")
+    rows: dict[str, list[float]] = {k: [] for k in keys}
     for repeat in range(config.repeats):
         rows["cal"].append(calibration(config.calibration_n))
         rows["chess"].append(chess_rate(config.chess_moves, repeat))
@@ -179,6 +219,10 @@ def main() -> None:
         rows["greedy"].append(rate)
         rows["len"].append(length)
         rows["pure"].append(pure_greedy_rate(seeds.take(max(4, config.greedy_hands // 64))))
+        rate, length = random_hands_rate(seeds.take(config.random_hands))
+        rows["rhands"].append(rate)
+        rows["rlen"].append(length)
+        rows["rpure"].append(pure_random_rate(seeds.take(max(2, config.random_hands // 32))))
     report(rows, first, cached)
 
 
@@ -201,6 +245,12 @@ def report(rows: dict[str, list[float]], first: float, cached: float) -> None:
     print(
         f"pure play_hand greedy: {med(rows['pure']):,.0f} hands/s"
         f" (batch / pure: {ratio('greedy', 'pure'):.0f}x)"
+    )
+    print(
+        f"whole random-bot hands (Batch.play, simulate's batch engine): "
+        f"{med(rows['rhands']):,.0f} hands/s ({med(rows['rlen']):.0f} actions per hand);"
+        f" pure play_hand with RandomBot: {med(rows['rpure']):,.1f} hands/s"
+        f" (batch / pure: {ratio('rhands', 'rpure'):.0f}x)"
     )
     print(f"first compile (empty cache, import + every kernel once): {first:.1f} s")
     print(f"cached start (same, from the cache): {cached:.2f} s")

@@ -47,6 +47,7 @@ from nertslib.state import EndReason
 from nertslib.variants import Variant, get
 
 __all__ = [
+    "BATCH_BOTS",
     "HandResult",
     "Row",
     "Settings",
@@ -65,6 +66,8 @@ Backend = Literal["processes", "ray"]
 #: one wherever it can play the line-up (``"auto"``).
 Engine = Literal["auto", "batch", "pure"]
 
+#: The bots the batch engine plays (``engine="auto"`` takes it for line-ups of these alone).
+BATCH_BOTS: Final = ("greedy", "random")
 #: The largest chunk of tasks one worker plays before reporting back (only totals travel).
 CHUNK: Final = 250
 
@@ -260,23 +263,27 @@ def _batch_tasks() -> Any:
 def batch_obstacle(settings: Settings) -> str | None:
     """Why the batch engine cannot play ``settings``' hands as the pure one does, or ``None``.
 
-    It plays the greedy bot at every seat, in every variant without jokers, except where
-    work piles hold face-down cards (the Klondike layout), which the greedy bot guesses from
-    its view.
+    It plays the greedy and random bots (:data:`BATCH_BOTS`), in every variant without jokers,
+    except where work piles hold face-down cards (the Klondike layout) and a greedy bot
+    plays, which guesses them from its view.
 
     >>> from nertslib.simulation import Settings, batch_obstacle
-    >>> batch_obstacle(Settings(hands=1)) is None
+    >>> batch_obstacle(Settings(hands=1, bots=("greedy", "random", "greedy", "greedy"))) is None
     True
-    >>> batch_obstacle(Settings(hands=1, bots=("greedy", "random", "greedy", "greedy")))
-    'the batch engine plays the greedy bot only; the line-up has random'
+    >>> batch_obstacle(Settings(hands=1, bots=("greedy", "search", "greedy", "greedy")))
+    'the batch engine plays the greedy and random bots only; the line-up has search'
     """
-    others = sorted(set(settings.lineup) - {"greedy"})
+    others = sorted(set(settings.lineup) - set(BATCH_BOTS))
     if others:
-        return f"the batch engine plays the greedy bot only; the line-up has {', '.join(others)}"
+        return (
+            "the batch engine plays the greedy and random bots only; the line-up has "
+            + ", ".join(others)
+        )
     rules = settings.variant
     if rules.jokers_per_deck:
         return f"the batch engine plays no jokers (jokers_per_deck={rules.jokers_per_deck})"
-    if rules.work_pile_layout == "klondike" and rules.work_pile_count(settings.seats) > 1:
+    klondike = rules.work_pile_layout == "klondike" and rules.work_pile_count(settings.seats) > 1
+    if klondike and "greedy" in settings.lineup:
         return "the greedy bot guesses face-down work cards (work_pile_layout='klondike')"
     return None
 
@@ -529,9 +536,9 @@ def simulate(
             ``"unfinished"``).
         progress: Called with the number of hands just finished, after every chunk.
         engine: ``"pure"`` (the rules core), ``"batch"`` (:mod:`nertslib.batch`, the
-            ``fast`` extra: the greedy bot at every seat, no jokers, no face-down work
-            cards) or ``"auto"``: the batch engine where it is installed and can play the
-            line-up, else the pure one. The hands' results are the same with either.
+            ``fast`` extra: greedy and random bots, no jokers, no face-down work cards
+            under a greedy bot) or ``"auto"``: the batch engine where it is installed and
+            can play the line-up, else the pure one. The hands' results are the same with either.
 
     Returns:
         A :class:`~nertslib.simulation.SimulationResult`; figures are per bot when the bots

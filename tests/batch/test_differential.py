@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import nertslib as nl
 from nertslib.adapters import encoding as enc
 from nertslib.bots.basic import greedy_on_position
-from tests.batch.helpers import batch_variants, playouts, require_fast
+from tests.batch.helpers import batch_variants, checked, playouts, position_examples, require_fast
 from tests.strategies import examples
 
 require_fast()
@@ -21,6 +21,7 @@ require_fast()
 import numpy as np  # noqa: E402 - after the extra's check
 
 from nertslib.batch import Batch  # noqa: E402
+from nertslib.batch.moves import seat_actions  # noqa: E402
 
 
 @given(
@@ -36,8 +37,10 @@ def test_deal_is_nl_deal(variant: nl.Variant, seats: int, seeds: list[int]) -> N
 
 
 @given(playouts(max_steps=500))
+@position_examples(200)
 def test_round_trip_masks_stuck_greedy_scores(states: list[nl.GameState]) -> None:
-    # Every position of the playout (21,135 over the 200 examples of the ci profile).
+    # Every position of the playout (13,260 over the 200 examples of the ci profile, counted).
+    checked("round trip, masks, stuck, greedy, scores", len(states))
     batch = Batch.from_states(states)
     assert batch.to_states() == states
     assert batch.over().tolist() == [s.is_over for s in states]
@@ -51,6 +54,22 @@ def test_round_trip_masks_stuck_greedy_scores(states: list[nl.GameState]) -> Non
         assert batch.greedy(seat).tolist() == [_greedy(s, seat) for s in states]
 
 
+@given(playouts(max_steps=300))
+def test_move_order_and_what_a_view_proves(states: list[nl.GameState]) -> None:
+    # The random bot draws by index among its view's moves: the batch lists them in the
+    # same order, and adds rotate exactly where the view proves the seat stuck.
+    checked("move order, proves_stuck", len(states))
+    batch = Batch.from_states(states)
+    buf = np.empty(enc.NUM_ACTIONS, dtype=np.int32)
+    for seat in range(batch.seats):
+        proven = [nl.view(s, seat).proves_stuck(seat) for s in states]
+        assert batch.proves_stuck(seat).tolist() == proven
+        for row, state in zip(batch.rows, states, strict=True):
+            n = seat_actions(row, batch.params, batch.tables, seat, buf)
+            pure = [enc.encode(state, m) for m in nl.legal_moves(state, seat)]
+            assert buf[:n].tolist() == [a for a in pure if a != enc.PASS]
+
+
 def _greedy(state: nl.GameState, seat: int) -> int:
     move = greedy_on_position(state, seat)
     return enc.PASS if move is None else enc.encode(state, move)
@@ -58,6 +77,7 @@ def _greedy(state: nl.GameState, seat: int) -> int:
 
 @given(playouts(max_steps=100))
 def test_everyone_stuck_resolution(states: list[nl.GameState]) -> None:
+    checked("everyone-stuck resolution", len(states))
     batch = Batch.from_states(states)
     stuck = [nl.all_stuck(s) for s in states]
     assert batch.all_stuck().tolist() == stuck
@@ -83,6 +103,7 @@ def test_successor_of_every_legal_action(states: list[nl.GameState], data: st.Da
                 want.append(state if move is None else nl.apply(state, move))
     if not rows:
         return
+    checked("successors (position, seat, action)", len(rows))
     batch = Batch.from_states(rows)
     batch.apply(np.array(seats), np.array(actions))
     assert batch.to_states() == want

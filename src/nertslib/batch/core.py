@@ -11,7 +11,8 @@ from nertslib.adapters import encoding as enc
 from nertslib.batch import steps
 from nertslib.batch.convert import card_places, read_row, write_row
 from nertslib.batch.deal import deal_hidden_rows, deal_rows
-from nertslib.batch.hands import play_rows, playout_rows
+from nertslib.batch.drive import GREEDY, KINDS, drive_rows
+from nertslib.batch.hands import playout_rows
 from nertslib.batch.layout import (
     H_CALLER,
     H_STATUS,
@@ -28,6 +29,7 @@ from nertslib.batch.layout import (
 from nertslib.batch.moves import legal_masks
 from nertslib.batch.observe import observation_length, observe_rows
 from nertslib.batch.tables import card_tables
+from nertslib.bots.driver import NO_PROGRESS_ROUNDS
 from nertslib.context import context_for
 from nertslib.errors import NertsError
 from nertslib.quoting import excerpt
@@ -300,6 +302,21 @@ class Batch:
         steps.stuck_rows(self.rows, self.params, self.tables, self._seat(seat), out)
         return out
 
+    def proves_stuck(self, seat: int) -> Any:
+        """``nl.view(state, seat).proves_stuck(seat)`` of every hand, as a bool array.
+
+        What ``seat`` can tell from its own view (:meth:`nertslib.View.proves_stuck`): where
+        it holds, the seat is stuck whatever the order of its hidden cards.
+
+        >>> from nertslib.batch import Batch
+        >>> Batch.deal("standard", 2, [1]).proves_stuck(0).tolist()
+        [False]
+        """
+        out = np.zeros(len(self), dtype=np.bool_)
+        with np.errstate(over="ignore"):  # the guess's shuffle wraps as the pure one does
+            steps.proves_stuck_rows(self.rows, self.params, self.tables, self._seat(seat), out)
+        return out
+
     def all_stuck(self) -> Any:
         """``nl.all_stuck(state)`` of every hand, as a bool array.
 
@@ -381,7 +398,8 @@ class Batch:
         """Play every hand on with the greedy bot at every seat, as :func:`nertslib.play_hand` does.
 
         Returns each hand's number of actions (the driver's log length: stalemate
-        resolutions count). A hand still in play after ``max_actions`` stops there.
+        resolutions count). A hand still in play after ``max_actions`` stops there, and so
+        does one after the driver's ``NO_PROGRESS_ROUNDS`` rounds without progress.
 
         Raises:
             NertsError: for a Klondike layout with face-down cards (the greedy bot guesses
@@ -394,22 +412,44 @@ class Batch:
         >>> batch.play_greedy().tolist() == [len(log)], batch.to_states() == [final]
         (True, True)
         """
+        kinds = np.full((len(self), self.seats), GREEDY, dtype=np.int64)
+        return self.play(kinds, np.zeros(kinds.shape, dtype=np.uint64), max_actions)
+
+    def play(self, kinds: Any, rng: Any, max_actions: int = 100_000) -> Any:
+        """Play every hand on between greedy and random bots, as :func:`nertslib.play_hand` does.
+
+        ``kinds[i, s]`` is the bot of seat ``s`` in hand ``i``:
+        :data:`~nertslib.batch.drive.GREEDY` (:func:`~nertslib.greedy_bot`) or
+        :data:`~nertslib.batch.drive.RANDOM` (a :class:`~nertslib.RandomBot`); ``rng[i, s]``
+        is that random bot's generator state (a ``uint64`` array: ``RandomBot(seed)`` starts
+        at ``seed``), drawn from in place. Returns each hand's number of actions, as
+        :meth:`play_greedy` does.
+
+        Raises:
+            NertsError: for arrays of the wrong shape or kind, a greedy seat where work piles
+                hold face-down cards, or a bad bound.
+
+        >>> import numpy as np
+        >>> import nertslib as nl
+        >>> from nertslib.batch import Batch
+        >>> from nertslib.batch.drive import GREEDY, RANDOM
+        >>> bots = [nl.greedy_bot, nl.RandomBot(seed=7)]
+        >>> final, log = nl.play_hand(nl.deal("standard", 2, 4), bots, max_actions=500)
+        >>> batch = Batch.deal("standard", 2, [4])
+        >>> rng = np.array([[0, 7]], dtype=np.uint64)
+        >>> batch.play(np.array([[GREEDY, RANDOM]]), rng, 500).tolist() == [len(log)]
+        True
+        >>> batch.to_states() == [final]
+        True
+        """
         if type(max_actions) is not int or max_actions < 1:
             msg = f"max_actions must be an int >= 1; got {excerpt(max_actions)}"
             raise NertsError(msg)
-        if self.params[P_MD]:
-            msg = (
-                "play_greedy plays no hand with face-down work cards (work_pile_layout="
-                "'klondike'): the greedy bot guesses them from its view there"
-            )
-            raise NertsError(msg)
+        kinds, rng = self._bots(kinds, rng)
         out = np.zeros(len(self), dtype=np.int64)
+        limits = np.array([max_actions, NO_PROGRESS_ROUNDS], dtype=np.int64)
         with np.errstate(over="ignore"):
-            play_rows(self.rows, self.params, self.tables, self.seeds, max_actions, out)
-        if (out < 0).any():
-            bad = int(np.flatnonzero(out < 0)[0])
-            msg = f"hand {bad}: every seat waited although some seat can still make progress"
-            raise NertsError(msg)
+            drive_rows(self.rows, self.params, self.tables, self.seeds, kinds, rng, limits, out)
         return out
 
     def playout(self, seat: int, limit: int) -> None:
@@ -476,6 +516,29 @@ class Batch:
             msg = f"seat {excerpt(seat)} does not play in this {self.seats}-seat batch"
             raise NertsError(msg)
         return value
+
+    def _bots(self, kinds: object, rng: object) -> tuple[Any, Any]:
+        """``kinds`` and ``rng`` checked for :meth:`play` (``rng`` itself, drawn from in place)."""
+        shape = (len(self), self.seats)
+        arr = np.asarray(kinds)
+        if arr.shape != shape or arr.dtype.kind not in "iu" or not np.isin(arr, KINDS).all():
+            msg = f"kinds must be a {shape} int array of GREEDY and RANDOM; got {excerpt(kinds)}"
+            raise NertsError(msg)
+        if (
+            not isinstance(rng, np.ndarray)
+            or rng.shape != shape
+            or rng.dtype != np.uint64
+            or (not rng.flags.c_contiguous)
+        ):
+            msg = f"rng must be a contiguous {shape} uint64 array; got {excerpt(rng)}"
+            raise NertsError(msg)
+        if self.params[P_MD] and (arr == GREEDY).any():
+            msg = (
+                "the batch engine plays no greedy seat with face-down work cards (work_pile_"
+                "layout='klondike'): the greedy bot guesses them from its view"
+            )
+            raise NertsError(msg)
+        return np.ascontiguousarray(arr, dtype=np.int64), rng
 
     def _seat_array(self, seats: object, n: int) -> Any:
         arr = _ints(seats, n, "seats")

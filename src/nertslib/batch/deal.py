@@ -48,6 +48,24 @@ def _mix(z: np.uint64) -> np.uint64:
 
 
 @kernel
+def draw_below(state: np.uint64, bound: int) -> tuple[np.uint64, int]:
+    """``SplitMix64.below(bound)`` from generator state ``state``: the new state and the draw.
+
+    Rejection keeps only outputs below the largest multiple of ``bound`` (no modulo bias),
+    as the pure generator does, so both draw the same numbers from the same state.
+    """
+    b = np.uint64(bound)
+    # The largest multiple of b <= 2**64; 0 stands for 2**64 itself (keep every draw).
+    rest = (_ZERO - b) % b
+    limit = _ZERO - rest
+    while True:
+        state = state + _GOLDEN
+        x = _mix(state)
+        if rest == _ZERO or x < limit:
+            return state, int(x % b)
+
+
+@kernel
 def shuffle_ids(cards: np.ndarray, n: int, seed: np.uint64, stream: int) -> None:
     """Shuffle ``cards[:n]`` in place as ``deal.shuffled(cards, seed, stream)`` orders it.
 
@@ -55,16 +73,7 @@ def shuffle_ids(cards: np.ndarray, n: int, seed: np.uint64, stream: int) -> None
     """
     state = seed + (np.uint64(stream) + _ONE) * _STREAM
     for i in range(n - 1, 0, -1):
-        bound = np.uint64(i + 1)
-        # The largest multiple of bound <= 2**64; 0 stands for 2**64 itself (keep every draw).
-        rest = (_ZERO - bound) % bound
-        limit = _ZERO - rest
-        while True:
-            state = state + _GOLDEN
-            x = _mix(state)
-            if rest == _ZERO or x < limit:
-                break
-        j = int(x % bound)
+        state, j = draw_below(state, i + 1)
         cards[i], cards[j] = cards[j], cards[i]
 
 

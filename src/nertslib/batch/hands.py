@@ -1,14 +1,9 @@
-"""Whole greedy hands in a kernel: :func:`nertslib.play_hand` with the greedy bot at every seat.
+"""The search bot's playouts in a kernel: :mod:`nertslib.bots.search`'s ``_playout``.
 
-The driver's order exactly: every round each seat in order gets the greedy rule's move (a
-seat where it waits is skipped), the hand stops the moment it ends or reaches
-``max_actions``, and after a round without progress an everyone-stuck hand is resolved
-(counted as an action, as the driver logs it).
-
-:func:`playout` is the search bot's playout (:mod:`nertslib.bots.search`) on the same rounds:
-the rest of the round after the searching seat, then whole rounds while fewer than
+The rest of the round after the searching seat, then whole rounds of the greedy rule at every
+seat (:func:`nertslib.batch.drive.play_round`, the driver's round) while fewer than
 ``limit`` actions are taken (a round is never cut short; a resolution is not counted), until
-no seat moves.
+no seat moves. Whole hands between bots are :mod:`nertslib.batch.drive`'s.
 """
 
 from __future__ import annotations
@@ -16,71 +11,16 @@ from __future__ import annotations
 import numpy as np
 
 from nertslib.adapters import encoding as enc
+from nertslib.batch.drive import GREEDY, play_round
 from nertslib.batch.greedy import greedy_action
 from nertslib.batch.jit import kernel
 from nertslib.batch.layout import H_STATUS, P_SEATS, PLAY
 from nertslib.batch.reach import forget, new_memo
 from nertslib.batch.stuck import all_stuck, resolve
-from nertslib.batch.transition import apply_action, is_progress
+from nertslib.batch.transition import apply_action
 
-#: What :func:`play_greedy` returns for a hand whose seats all waited though one could move.
-ALL_WAITED = -1
 #: A round bound no playout reaches: a playout checks its limit only between rounds.
 _UNBOUNDED = 1 << 62
-
-
-@kernel
-def _round(
-    h: np.ndarray,
-    p: np.ndarray,
-    t: np.ndarray,
-    count: int,
-    most: int,
-    buf: np.ndarray,
-    memo: np.ndarray,
-) -> tuple[int, bool, bool]:
-    """One round of the driver: the actions taken so far, whether any seat moved or progressed."""
-    moved = progress = False
-    for seat in range(p[P_SEATS]):
-        action = greedy_action(h, p, t, seat, buf, memo)
-        if action < 0:
-            continue
-        apply_action(h, p, t, seat, action)
-        count += 1
-        moved = True
-        progress = progress or is_progress(action)
-        if h[H_STATUS] != PLAY or count >= most:
-            break
-    return count, moved, progress
-
-
-@kernel
-def play_greedy(
-    h: np.ndarray, p: np.ndarray, t: np.ndarray, seed: np.uint64, most: int, buf: np.ndarray
-) -> int:
-    """Play row ``h`` to its end (or ``most`` actions); the number of actions, or ALL_WAITED."""
-    count = 0
-    memo = new_memo(p)
-    while h[H_STATUS] == PLAY and count < most:
-        count, moved, progress = _round(h, p, t, count, most, buf, memo)
-        if progress or h[H_STATUS] != PLAY or count >= most:
-            continue
-        if all_stuck(h, p, t, memo):
-            resolve(h, p, seed)
-            count += 1
-        elif not moved:
-            return ALL_WAITED
-    return count
-
-
-@kernel
-def play_rows(
-    rows: np.ndarray, p: np.ndarray, t: np.ndarray, seeds: np.ndarray, most: int, out: np.ndarray
-) -> None:
-    """:func:`play_greedy` of every row, the counts into ``out``."""
-    buf = np.empty(enc.NUM_ACTIONS, dtype=np.int32)
-    for r in range(rows.shape[0]):
-        out[r] = play_greedy(rows[r], p, t, seeds[r], most, buf)
 
 
 @kernel
@@ -109,9 +49,11 @@ def playout(
 ) -> None:
     """The search bot's playout of row ``h`` after ``seat``'s move (``search._playout``)."""
     _round_rest(h, p, t, seat, buf, memo)
+    kinds = np.full(p[P_SEATS], GREEDY, dtype=np.int64)
+    rng = np.zeros(p[P_SEATS], dtype=np.uint64)  # greedy seats draw nothing
     count = 0
     while h[H_STATUS] == PLAY and count < limit:
-        count, moved, progress = _round(h, p, t, count, _UNBOUNDED, buf, memo)
+        count, moved, progress = play_round(h, p, t, kinds, rng, count, _UNBOUNDED, buf, memo)
         if progress or h[H_STATUS] != PLAY:
             continue
         if all_stuck(h, p, t, memo):

@@ -62,8 +62,9 @@ P_POINTS: Final = 24
 P_KING_BONUS: Final = 25
 P_PENALTY: Final = 26
 P_CALLER_BONUS: Final = 27
-P_STRIDE: Final = 28
-N_PARAMS: Final = 29
+P_NERTS_UP: Final = 28
+P_STRIDE: Final = 29
+N_PARAMS: Final = 30
 
 # --- the row header ----------------------------------------------------------------------------
 H_STATUS: Final = 0
@@ -148,6 +149,7 @@ def make_params(variant: Variant, seats: int, md: int) -> np.ndarray:
         variant.king_bonus,
         variant.nerts_penalty,
         variant.caller_bonus,
+        variant.nerts_pile_face_up,
     )
     p[P_RULE : P_RULE + len(knobs)] = knobs
     return p

@@ -127,6 +127,34 @@ def top_actions(
 
 
 @kernel
+def under_actions(
+    cfg: np.ndarray,
+    p: np.ndarray,
+    t: np.ndarray,
+    card: int,
+    src: int,
+    skip: int,
+    out: np.ndarray,
+    n: int,
+) -> int:
+    """Append the slide-unders of ``card`` from source slot ``src`` (not under pile ``skip``).
+
+    Under every face-up pile without face-down cards whose base ``card`` fits under; the
+    callers have checked that sliding is open and that ``card`` may fill a space.
+    """
+    for j in range(p[P_W]):
+        if (
+            j != skip
+            and pile_len(cfg, j)
+            and down_len(cfg, p, j) == 0
+            and t[T_KEY, card] == t[T_UNDER, pile_card(cfg, j, 0)]
+        ):
+            out[n] = UNDER_BASE + src * MAX_WORK + j
+            n += 1
+    return n
+
+
+@kernel
 def placed_actions(
     cfg: np.ndarray, p: np.ndarray, t: np.ndarray, card: int, source: int, out: np.ndarray, n: int
 ) -> int:
@@ -139,14 +167,7 @@ def placed_actions(
             out[n] = WORK_BASE + source * MAX_WORK + j
             n += 1
     if fill and slide_open(p, has_space(cfg, w)):
-        for j in range(w):
-            if (
-                pile_len(cfg, j)
-                and down_len(cfg, p, j) == 0
-                and t[T_KEY, card] == t[T_UNDER, pile_card(cfg, j, 0)]
-            ):
-                out[n] = UNDER_BASE + source * MAX_WORK + j
-                n += 1
+        n = under_actions(cfg, p, t, card, source, -1, out, n)
     return n
 
 
@@ -216,15 +237,7 @@ def shuffle_actions(cfg: np.ndarray, p: np.ndarray, t: np.ndarray, out: np.ndarr
         n = shuffle_onto(cfg, p, t, i, space, out, n)
         top = pile_card(cfg, i, size - 1)
         if slide and may_fill(p, t, top, FROM_WORK):
-            for j in range(w):
-                if (
-                    j != i
-                    and pile_len(cfg, j)
-                    and down_len(cfg, p, j) == 0
-                    and t[T_KEY, top] == t[T_UNDER, pile_card(cfg, j, 0)]
-                ):
-                    out[n] = UNDER_BASE + (2 + i) * MAX_WORK + j
-                    n += 1
+            n = under_actions(cfg, p, t, top, 2 + i, i, out, n)
     return n
 
 

@@ -29,6 +29,7 @@ from nertslib.batch.layout import (
     S_NLEN,
 )
 from nertslib.batch.moves import seat_actions, seat_base
+from nertslib.batch.proof import proves_stuck
 from nertslib.batch.reach import forget, new_memo
 from nertslib.batch.stuck import all_stuck, resolve, rotate, seat_stuck
 from nertslib.batch.tables import T_RANK
@@ -128,6 +129,17 @@ def stuck_rows(rows: np.ndarray, p: np.ndarray, t: np.ndarray, seat: int, out: n
     for r in range(rows.shape[0]):
         forget(memo)
         out[r] = rows[r, H_STATUS] == PLAY and seat_stuck(rows[r], p, t, seat, memo)
+
+
+@kernel
+def proves_stuck_rows(
+    rows: np.ndarray, p: np.ndarray, t: np.ndarray, seat: int, out: np.ndarray
+) -> None:
+    """``view(state, seat).proves_stuck(seat)`` in every row."""
+    memo = new_memo(p)  # one per call, emptied for each row
+    for r in range(rows.shape[0]):
+        forget(memo)
+        out[r] = proves_stuck(rows[r], p, t, seat, memo)
 
 
 @kernel

@@ -209,8 +209,9 @@ def _check_extras(plot: str | None, backend: str, address: str | None) -> None:
     type=click.Choice(["auto", "batch", "pure"]),
     default="auto",
     show_default=True,
-    help="batch: the batch engine (fast extra; greedy line-ups, no jokers, no face-down work "
-    "cards); pure: the rules core; auto: batch where it can play. Same results either way.",
+    help="batch: the batch engine (fast extra; line-ups of greedy and random bots, no jokers, "
+    "no face-down work cards under a greedy bot); pure: the rules core; auto: batch where it "
+    "can play. Same results either way; the last line says which engine ran.",
 )
 def simulate(**o: Any) -> int:
     """Play many seeded hands between bots and print each seat's or bot's figures."""
