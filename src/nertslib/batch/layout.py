@@ -31,6 +31,7 @@ from typing import Final
 import numpy as np
 
 from nertslib.context import UNLIMITED, context_for
+from nertslib.knobs import STUCK_RESOLUTION
 from nertslib.variants import Variant
 
 # --- the params array --------------------------------------------------------------------------
@@ -95,9 +96,6 @@ S_CFG: Final = S_DECK + 52
 #: Slots of one face-up work pile: its count and 13 cards (a pile builds down King to Ace).
 PILE: Final = 14
 
-#: The everyone-stuck resolutions, as the params array codes them.
-RESOLUTIONS: Final = {"rotate_one": 0, "shuffle": 1, "end_hand": 2, "restock": 3}
-
 
 def max_down(variant: Variant, seats: int) -> int:
     """The most face-down cards a work pile can hold: pile ``i`` of a Klondike deal has ``i``.
@@ -144,7 +142,7 @@ def make_params(variant: Variant, seats: int, md: int) -> np.ndarray:
         min(ctx.max_passes, UNLIMITED),
         ctx.when_blocked,
         ctx.auto_call,
-        RESOLUTIONS[variant.stuck_resolution],
+        STUCK_RESOLUTION.code(variant.stuck_resolution),
         variant.foundation_points,
         variant.king_bonus,
         variant.nerts_penalty,

@@ -24,7 +24,6 @@ from nertslib.batch.layout import (
     P_TURN,
     P_W,
     PLAY,
-    RESOLUTIONS,
     S_CUR,
     S_DECK,
     S_DLEN,
@@ -38,11 +37,12 @@ from nertslib.batch.rules import goes_up, pile_card, pile_len
 from nertslib.batch.search import goal, search
 from nertslib.batch.tables import T_KEY, T_ON
 from nertslib.context import UNLIMITED
+from nertslib.knobs import STUCK_RESOLUTION
 from nertslib.predicates import FROM_NERTS, FROM_WASTE
 
-_SHUFFLE = RESOLUTIONS["shuffle"]
-_ROTATE = RESOLUTIONS["rotate_one"]
-_END = RESOLUTIONS["end_hand"]
+_SHUFFLE = STUCK_RESOLUTION.code("shuffle")
+_ROTATE = STUCK_RESOLUTION.code("rotate_one")
+_END = STUCK_RESOLUTION.code("end_hand")
 
 
 @kernel
