@@ -13,10 +13,18 @@ PyTorch's CPU build is enough)::
     python benchmarks/train_learned.py plot docs/_static/learned-curve.json \\
         --out docs/_static/learned-curve.png
 
-``data`` plays hands in which one seat (rotating with the deal) is ``search:N`` (``--teacher``,
-deterministic: a fixed number of playouts, no clock) and the others greedy; at each of the
-teacher's decisions it records the feature rows of every legal move
-(:func:`nertslib.bots.learned.move_features`) and which move the teacher chose. ``train``
+``data`` steps Gymnasium environments (``"nertslib/Nerts-v0"``, greedy opponents; the
+``gymnasium`` extra): the batch engine's vector environment (``gymnasium.make_vec(...,
+vectorization_mode="vector_entry_point")``) where the ``fast`` extra (numba) is installed,
+else a ``SyncVectorEnv`` of plain ones (``--engine`` forces either; ``--envs`` hands are
+stepped together). The vector environment is exact against the plain one, so the choice
+changes the speed, never the data (``tests/test_train_recipe.py``). At every step the teacher,
+``search:N`` (``--teacher``, deterministic: a fixed number of playouts, no clock, seeded by
+the deal), chooses from the agent seat's view (the seat rotates with each round of
+``--envs`` hands); where it had a choice, the feature rows of every legal move
+(:func:`nertslib.bots.learned.move_features`) and which move it chose are recorded; its
+move, encoded (:mod:`nertslib.adapters.encoding`), is the environment's action. Gathering
+needs no PyTorch. ``train``
 fits the scorer (features → ``--hidden`` ReLU units → one score) by the softmax over each
 decision's moves (a conditional logit: the chosen move's log-probability among its
 alternatives), on one CPU thread, seeded; it keeps a tenth of the decisions (by deal) for
@@ -30,65 +38,163 @@ negative bonus lets it play the alternatives it rates high. ``plot`` draws the c
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 import nertslib as nl
+from nertslib.adapters.encoding import PASS, encode
 from nertslib.bots import make_bot, tournament
 from nertslib.bots.learned import FEATURES, move_features
 
+#: The environments' step limit: far above a hand's length (a few hundred steps), so every
+#: hand the recipe records ends by the rules or by the no-progress rule.
+MAX_STEPS = 3000
 
-def _recorder(
-    teacher: nl.Bot, rows: list[list[float]], groups: list[int], labels: list[int]
-) -> Any:
-    """A bot playing as ``teacher`` that records each decision's feature rows and choice."""
 
-    def bot(mine: nl.View, seat: int) -> nl.Move | None:
-        move = teacher(mine, seat)
-        moves = mine.legal_moves(seat)
-        if move is not None and move in moves and len(moves) > 1:
-            labels.append(len(rows) + moves.index(move))
-            groups.extend([len(labels) - 1] * len(moves))
-            rows.extend(move_features(mine, seat, moves))
-        return move
+def fast_installed() -> bool:
+    """Whether the batch engine (the ``fast`` extra: numba) is installed."""
+    return importlib.util.find_spec("numba") is not None
 
-    bot.waits_when_stuck = getattr(teacher, "waits_when_stuck", False)  # type: ignore[attr-defined]
-    return bot
+
+def make_envs(seats: int, seat: int, num_envs: int, vector: bool) -> Any:
+    """``num_envs`` hands of ``"nertslib/Nerts-v0"``: agent at ``seat``, greedy opponents.
+
+    ``vector``: the batch engine's vector environment (``NertsVectorEnv``), else a
+    ``SyncVectorEnv`` of plain environments; the two are exact against each other.
+    """
+    import gymnasium  # noqa: PLC0415 - the gymnasium extra, for data only
+
+    import nertslib.adapters.gymnasium as nerts_gym  # noqa: PLC0415 - registers the env
+
+    mode = "vector_entry_point" if vector else "sync"
+    return gymnasium.make_vec(
+        nerts_gym.ENV_ID,
+        num_envs=num_envs,
+        vectorization_mode=mode,
+        seats=seats,
+        seat=seat,
+        opponents="greedy",
+        max_steps=MAX_STEPS,
+    )
+
+
+def positions(envs: Any) -> list[nl.GameState]:
+    """Each sub-environment's position, read through the environments' public attributes."""
+    inner = envs.unwrapped
+    if hasattr(inner, "table"):  # NertsVectorEnv: the SelfPlayBatch it steps
+        return list(inner.table.states)
+    return [env.unwrapped.position for env in inner.envs]
+
+
+class Decisions:
+    """The teacher's decisions: feature rows of the legal moves, the chosen row, the deal."""
+
+    def __init__(self) -> None:
+        self.rows: list[list[float]] = []
+        self.groups: list[int] = []
+        self.labels: list[int] = []
+        self.deals: list[int] = []
+
+    def add(self, seen: nl.View, seat: int, move: nl.Move | None, deal: int) -> None:
+        """Record one decision if it had a choice and the teacher played a legal move."""
+        moves = seen.legal_moves(seat)
+        if move is None or move not in moves or len(moves) < 2:
+            return
+        self.labels.append(len(self.rows) + moves.index(move))
+        self.groups.extend([len(self.labels) - 1] * len(moves))
+        self.rows.extend(move_features(seen, seat, moves))
+        self.deals.append(deal)
+
+    def arrays(self) -> dict[str, np.ndarray]:
+        """The decisions as the arrays ``data`` saves (``x``, ``group``, ``label``, ``deal``)."""
+        return {
+            "x": np.asarray(self.rows, dtype=np.float32).reshape(-1, len(FEATURES)),
+            "group": np.asarray(self.groups, dtype=np.int64),
+            "label": np.asarray(self.labels, dtype=np.int64),
+            "deal": np.asarray(self.deals, dtype=np.int64),
+        }
+
+
+def play_round(envs: Any, seat: int, seed: int, first: int, teacher: str, out: Decisions) -> None:
+    """Play hands ``first .. first + num_envs - 1`` to their ends, the teacher at ``seat``.
+
+    Sub-environment ``i`` plays hand ``k = first + i``: the deal of seed ``seed + k``, with
+    the teacher ``make_bot(teacher, seed=seed + k)``. At each step the teacher chooses from
+    the agent's view, the decision is recorded (deal ``k``), and its move, encoded, is the
+    sub-environment's action. A sub-environment whose hand has ended plays ``PASS`` (the next
+    hand its auto-reset deals is not recorded).
+    """
+    n = envs.num_envs
+    envs.reset(seed=seed + first)
+    bots = [make_bot(teacher, seed=seed + first + i) for i in range(n)]
+    live = np.ones(n, dtype=bool)
+    while live.any():
+        actions = np.full(n, PASS, dtype=np.int64)
+        for i, state in enumerate(positions(envs)):
+            if live[i]:
+                seen = nl.view(state, seat)
+                move = bots[i](seen, seat)
+                out.add(seen, seat, move, first + i)
+                actions[i] = PASS if move is None else encode(seen, move)
+        _, _, terminated, truncated, _ = envs.step(actions)
+        live &= ~(terminated | truncated)
+
+
+def gather(
+    seats: int,
+    hands: int,
+    seed: int,
+    *,
+    teacher: str = "search:16",
+    num_envs: int = 8,
+    vector: bool = True,
+    progress: Callable[[int, Decisions], None] | None = None,
+) -> Decisions:
+    """The teacher's decisions over ``hands`` deals from ``seed``, ``num_envs`` hands at a time.
+
+    ``vector``: on the batch engine's vector environment, else on plain environments (the
+    same data). Round ``r`` (hands ``r * num_envs`` on) puts the teacher at seat
+    ``r % seats``; ``progress(hands_done, decisions)`` is called after each round.
+    """
+    out = Decisions()
+    envs: dict[tuple[int, int], Any] = {}
+    for r, first in enumerate(range(0, hands, num_envs)):
+        key = (r % seats, min(num_envs, hands - first))
+        if key not in envs:
+            envs[key] = make_envs(seats, key[0], key[1], vector)
+        play_round(envs[key], key[0], seed, first, teacher, out)
+        if progress is not None:
+            progress(first + key[1], out)
+    return out
 
 
 def data(args: argparse.Namespace) -> None:
     """Play ``--hands`` hands with the teacher at one seat and save its decisions."""
-    rows: list[list[float]] = []
-    groups: list[int] = []
-    labels: list[int] = []
-    deals: list[int] = []
+    vector = fast_installed() if args.engine == "auto" else args.engine == "vector"
+    print(f"{'vector' if vector else 'plain'} environment, {args.envs} hands at a time", flush=True)
     t0 = time.time()
-    for i in range(args.hands):
-        teacher = make_bot(args.teacher, seed=args.seed + i)
-        bots: list[nl.Bot] = [nl.greedy_bot] * args.seats
-        bots[i % args.seats] = _recorder(teacher, rows, groups, labels)
-        before = len(labels)
-        nl.play_hand(nl.deal("standard", args.seats, args.seed + i), bots, max_actions=5000)
-        deals.extend([i] * (len(labels) - before))
-        if (i + 1) % 50 == 0 or i + 1 == args.hands:
-            # saved as it goes: a run stopped early keeps what it played
-            _save(args.out, rows, groups, labels, deals)
-            print(f"{i + 1} hands, {len(labels)} decisions, {time.time() - t0:.0f} s", flush=True)
 
+    def save(done: int, out: Decisions) -> None:
+        # saved as it goes (every 100 hands or so): a run stopped early keeps what it played
+        if done // 100 == (done - args.envs) // 100 and done < args.hands:
+            return
+        np.savez_compressed(args.out, **out.arrays())
+        print(f"{done} hands, {len(out.labels)} decisions, {time.time() - t0:.0f} s", flush=True)
 
-def _save(
-    out: str, rows: list[list[float]], groups: list[int], labels: list[int], deals: list[int]
-) -> None:
-    np.savez_compressed(
-        out,
-        x=np.asarray(rows, dtype=np.float32),
-        group=np.asarray(groups, dtype=np.int64),
-        label=np.asarray(labels, dtype=np.int64),
-        deal=np.asarray(deals, dtype=np.int64),
+    gather(
+        args.seats,
+        args.hands,
+        args.seed,
+        teacher=args.teacher,
+        num_envs=args.envs,
+        vector=vector,
+        progress=save,
     )
 
 
@@ -254,6 +360,13 @@ def main() -> None:
     d.add_argument("--hands", type=int, required=True)
     d.add_argument("--seed", type=int, default=1_000_000)
     d.add_argument("--teacher", default="search:16")
+    d.add_argument("--envs", type=int, default=8, help="hands stepped together")
+    d.add_argument(
+        "--engine",
+        choices=["auto", "vector", "plain"],
+        default="auto",
+        help="auto: the vector environment where the fast extra is installed, else plain",
+    )
     d.add_argument("--out", required=True)
     t = sub.add_parser("train")
     t.add_argument("files", nargs="+")
