@@ -121,29 +121,44 @@ class Decisions:
         }
 
 
-def play_round(envs: Any, seat: int, seed: int, first: int, teacher: str, out: Decisions) -> None:
+def play_round(envs: Any, seat: int, seed: int, first: int, spec: Spec, out: Decisions) -> None:
     """Play hands ``first .. first + num_envs - 1`` to their ends, the teacher at ``seat``.
 
     Sub-environment ``i`` plays hand ``k = first + i``: the deal of seed ``seed + k``, with
-    the teacher ``make_bot(teacher, seed=seed + k)``. At each step the teacher chooses from
-    the agent's view, the decision is recorded (deal ``k``), and its move, encoded, is the
-    sub-environment's action. A sub-environment whose hand has ended plays ``PASS`` (the next
-    hand its auto-reset deals is not recorded).
+    the teacher ``make_bot(spec.teacher, seed=seed + k)``. At each step the teacher chooses
+    from the agent's view and the decision is recorded (deal ``k``); the move played, encoded
+    as the sub-environment's action, is the teacher's, or the student's where there is one
+    (DAgger: the data then covers the positions the student's own play reaches). A
+    sub-environment whose hand has ended plays ``PASS`` (the next hand its auto-reset deals is
+    not recorded).
     """
     n = envs.num_envs
     envs.reset(seed=seed + first)
-    bots = [make_bot(teacher, seed=seed + first + i) for i in range(n)]
+    teachers = [make_bot(spec.teacher, seed=seed + first + i) for i in range(n)]
+    players = teachers if spec.student is None else [spec.student() for _ in range(n)]
     live = np.ones(n, dtype=bool)
     while live.any():
         actions = np.full(n, PASS, dtype=np.int64)
         for i, state in enumerate(positions(envs)):
             if live[i]:
                 seen = nl.view(state, seat)
-                move = bots[i](seen, seat)
+                move = teachers[i](seen, seat)
                 out.add(seen, seat, move, first + i)
+                if players is not teachers:
+                    move = players[i](seen, seat)
                 actions[i] = PASS if move is None else encode(seen, move)
         _, _, terminated, truncated, _ = envs.step(actions)
         live &= ~(terminated | truncated)
+
+
+class Spec:
+    """Who plays the agent seat: the ``teacher`` (a bot spec) labels, the ``student`` acts.
+
+    ``student`` builds a fresh bot per hand (``None``: the teacher acts too).
+    """
+
+    def __init__(self, teacher: str, student: Callable[[], nl.Bot] | None = None) -> None:
+        self.teacher, self.student = teacher, student
 
 
 def gather(
@@ -152,6 +167,7 @@ def gather(
     seed: int,
     *,
     teacher: str = "search:16",
+    student: Callable[[], nl.Bot] | None = None,
     num_envs: int = 8,
     vector: bool = True,
     progress: Callable[[int, Decisions], None] | None = None,
@@ -161,6 +177,7 @@ def gather(
     ``vector``: on the batch engine's vector environment, else on plain environments (the
     same data). Round ``r`` (hands ``r * num_envs`` on) puts the teacher at seat
     ``r % seats``; ``progress(hands_done, decisions)`` is called after each round.
+    ``student`` (a function building a bot for a hand): it plays, the teacher labels.
     """
     out = Decisions()
     envs: dict[tuple[int, int], Any] = {}
@@ -168,7 +185,7 @@ def gather(
         key = (r % seats, min(num_envs, hands - first))
         if key not in envs:
             envs[key] = make_envs(seats, key[0], key[1], vector)
-        play_round(envs[key], key[0], seed, first, teacher, out)
+        play_round(envs[key], key[0], seed, first, Spec(teacher, student), out)
         if progress is not None:
             progress(first + key[1], out)
     return out
@@ -192,10 +209,19 @@ def data(args: argparse.Namespace) -> None:
         args.hands,
         args.seed,
         teacher=args.teacher,
+        student=None if args.student is None else _student(args.student),
         num_envs=args.envs,
         vector=vector,
         progress=save,
     )
+
+
+def _student(path: str) -> Callable[[], nl.Bot]:
+    """A builder of learned bots playing the weights saved in ``path``."""
+    from nertslib.bots.learned import LearnedBot  # noqa: PLC0415
+
+    w = {k: v.astype(np.float64) for k, v in np.load(path).items()}
+    return lambda: LearnedBot(weights=w)
 
 
 def _load(paths: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -360,6 +386,7 @@ def main() -> None:
     d.add_argument("--hands", type=int, required=True)
     d.add_argument("--seed", type=int, default=1_000_000)
     d.add_argument("--teacher", default="search:16")
+    d.add_argument("--student", help="weights (.npz) of a learned bot that plays (DAgger)")
     d.add_argument("--envs", type=int, default=8, help="hands stepped together")
     d.add_argument(
         "--engine",

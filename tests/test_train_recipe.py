@@ -22,6 +22,8 @@ require_fast()
 
 import numpy as np  # noqa: E402
 
+from nertslib.bots.learned import LearnedBot  # noqa: E402
+
 RECIPE = Path(__file__).resolve().parents[1] / "benchmarks" / "train_learned.py"
 
 
@@ -34,12 +36,17 @@ def _recipe() -> ModuleType:
     return module
 
 
-@pytest.mark.parametrize("seats", [2, 4])
-def test_the_recipe_gathers_the_same_decisions_on_the_vector_and_the_plain_env(seats: int) -> None:
+@pytest.mark.parametrize(("seats", "student"), [(2, None), (4, None), (2, LearnedBot)])
+def test_the_recipe_gathers_the_same_decisions_on_the_vector_and_the_plain_env(
+    seats: int, student: type[LearnedBot] | None
+) -> None:
     recipe = _recipe()
-    # 3 hands, 2 at a time: a full round (teacher at seat 0), then one hand at seat 1
+    # 3 hands, 2 at a time: a full round (agent at seat 0), then one hand at seat 1; the
+    # teacher labels, and plays unless a student (DAgger) does
     vector, plain = (
-        recipe.gather(seats, 3, 11, teacher="search:4", num_envs=2, vector=v).arrays()
+        recipe.gather(
+            seats, 3, 11, teacher="search:4", student=student, num_envs=2, vector=v
+        ).arrays()
         for v in (True, False)
     )
     assert sorted(vector) == ["deal", "group", "label", "x"]
