@@ -1,12 +1,20 @@
 #!/usr/bin/env python
 """The learned bot's training recipe: imitation of the search bot, then a scorer of moves.
 
-Usage (from the repository root, ``pip install -e ".[learn]"``: PyTorch, NumPy, matplotlib;
-PyTorch's CPU build is enough)::
+Usage (from the repository root, ``pip install -e ".[learn,gymnasium,fast]"``: PyTorch, NumPy,
+matplotlib, Gymnasium, numba; PyTorch's CPU build is enough, and ``data`` needs no PyTorch)::
 
     python benchmarks/train_learned.py data --seats 2 --hands 700 --seed 2000000 --out d2.npz
     python benchmarks/train_learned.py data --seats 4 --hands 500 --seed 4000000 --out d4.npz
     python benchmarks/train_learned.py train d2.npz d4.npz --epochs 40 --seed 0 \\
+        --out first.npz --curve first.json
+    python benchmarks/train_learned.py tune first.npz \\
+        --bonus 0 -1.4 -1.7 -2.0 -2.3 -2.6 --deals 150
+    python benchmarks/train_learned.py data --seats 2 --hands 700 --seed 2100000 \\
+        --student first.npz --out g2.npz
+    python benchmarks/train_learned.py data --seats 4 --hands 500 --seed 4100000 \\
+        --student first.npz --out g4.npz
+    python benchmarks/train_learned.py train d2.npz d4.npz g2.npz g4.npz --epochs 40 --seed 0 \\
         --out src/nertslib/bots/learned.npz --curve docs/_static/learned-curve.json
     python benchmarks/train_learned.py tune src/nertslib/bots/learned.npz \\
         --bonus 0 -1.4 -1.7 -2.0 -2.3 -2.6 --deals 150
@@ -23,8 +31,9 @@ changes the speed, never the data (``tests/test_train_recipe.py``). At every ste
 the deal), chooses from the agent seat's view (the seat rotates with each round of
 ``--envs`` hands); where it had a choice, the feature rows of every legal move
 (:func:`nertslib.bots.learned.move_features`) and which move it chose are recorded; its
-move, encoded (:mod:`nertslib.adapters.encoding`), is the environment's action. Gathering
-needs no PyTorch. ``train``
+move, encoded (:mod:`nertslib.adapters.encoding`), is the environment's action; with
+``--student WEIGHTS`` (DAgger) a learned bot with those weights plays instead and the teacher
+only labels. Gathering needs no PyTorch. ``train``
 fits the scorer (features → ``--hidden`` ReLU units → one score) by the softmax over each
 decision's moves (a conditional logit: the chosen move's log-probability among its
 alternatives), on one CPU thread, seeded; it keeps a tenth of the decisions (by deal) for
