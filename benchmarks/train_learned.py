@@ -15,6 +15,15 @@ matplotlib, Gymnasium, numba; PyTorch's CPU build is enough, and ``data`` needs 
     python benchmarks/train_learned.py data --seats 4 --hands 500 --seed 4100000 \\
         --student first.npz --out g4.npz
     python benchmarks/train_learned.py train d2.npz d4.npz g2.npz g4.npz --epochs 40 --seed 0 \\
+        --out second.npz --curve second.json
+    python benchmarks/train_learned.py tune second.npz \\
+        --bonus 0 -1.4 -1.7 -2.0 -2.3 -2.6 --deals 150
+    python benchmarks/train_learned.py data --seats 2 --hands 700 --seed 2200000 \\
+        --student second.npz --out h2.npz
+    python benchmarks/train_learned.py data --seats 4 --hands 500 --seed 4200000 \\
+        --student second.npz --out h4.npz
+    python benchmarks/train_learned.py train d2.npz d4.npz g2.npz g4.npz h2.npz h4.npz \\
+        --epochs 40 --seed 0 \\
         --out src/nertslib/bots/learned.npz --curve docs/_static/learned-curve.json
     python benchmarks/train_learned.py tune src/nertslib/bots/learned.npz \\
         --bonus 0 -1.4 -1.7 -2.0 -2.3 -2.6 --deals 150
