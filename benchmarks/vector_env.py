@@ -35,8 +35,19 @@ SEEDS = itertools.count(50_000)  # fresh seeds, never repeated within a run
 
 
 def _random(rng: np.random.Generator, masks: np.ndarray) -> np.ndarray:
-    """A uniformly random legal action per mask row (PASS where none is legal)."""
-    return np.argmax(masks * rng.random(masks.shape), axis=-1)
+    """A uniformly random legal action per mask row (PASS where none is legal).
+
+    Drawn from the nonzero entries at once: the k-th legal action of a row, k uniform (many
+    times cheaper than an argmax over random floats times the masks, at 2,892 columns).
+    """
+    flat = masks.reshape(-1, masks.shape[-1])
+    rows, cols = np.nonzero(flat)
+    counts = np.bincount(rows, minlength=len(flat))
+    if not cols.size:
+        return np.zeros(masks.shape[:-1], np.int64)
+    starts = np.cumsum(counts) - counts
+    pick = np.minimum(starts + (rng.random(len(flat)) * counts).astype(np.int64), cols.size - 1)
+    return np.where(counts > 0, cols[pick], 0).reshape(masks.shape[:-1])
 
 
 def parallel_env(seconds: float) -> float:

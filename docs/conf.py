@@ -31,6 +31,8 @@ nitpicky = True
 nitpick_ignore = [
     ("py:class", "nertslib.quoting.EvalRepr"),
     ("py:class", "nertslib.serialize._T"),
+    ("py:class", "nertslib.knobs.V"),
+    ("py:class", "V"),
     ("py:class", "os.PathLike"),
 ]
 

@@ -11,9 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from nertslib import notation
-from nertslib import state as state_mod
-from nertslib import views as views_mod
+from nertslib import nfen, notation
 from nertslib.cards import DECK_SPAN
 from nertslib.deal import deal
 from nertslib.state import GameState, NFENError
@@ -28,14 +26,14 @@ def test_nfen_writes_each_pile_as_its_codes_and_reads_back(
 ) -> None:
     state, _ = game
     for lay in state.layouts:
-        text = state_mod._layout_nfen(lay)
+        text = nfen._layout_text(lay)
         if not lay.down and not lay.bound:
             stock = lay.deck[lay.cursor :][::-1]
             piles = [lay.nerts, *lay.work, stock, lay.deck[: lay.cursor]]
             long_way = "|".join([*map(notation.pile_text, piles), str(lay.passes)])
             assert text == long_way
     fnd_text = "/".join(".".join([notation.FCODE[c] for c in p]) for p in state.fnd)
-    assert state_mod._foundations_nfen(state.fnd) == fnd_text
+    assert nfen._foundations_text(state.fnd) == fnd_text
     assert GameState.from_nfen(state.to_nfen()) == state
 
 
@@ -81,10 +79,10 @@ def test_what_the_fast_path_refuses_the_long_way_words(seat: str, why: str) -> N
 
 
 def test_one_card_foundations_write_without_a_separator() -> None:
-    assert state_mod._foundations_nfen(()) == ""
-    assert state_mod._foundations_nfen(((0,),)) == "AC0"
-    assert state_mod._foundations_nfen(((0,), (DECK_SPAN,))) == "AC0/AC1"
-    assert state_mod._foundations_nfen(((0, 1), (DECK_SPAN,))) == "AC0.2C0/AC1"
+    assert nfen._foundations_text(()) == ""
+    assert nfen._foundations_text(((0,),)) == "AC0"
+    assert nfen._foundations_text(((0,), (DECK_SPAN,))) == "AC0/AC1"
+    assert nfen._foundations_text(((0, 1), (DECK_SPAN,))) == "AC0.2C0/AC1"
 
 
 @examples(60)
@@ -101,9 +99,9 @@ def test_view_nfen_reads_back_every_seat_it_writes(
 def test_a_view_seat_with_counts_no_deal_gives_is_written_as_it_is() -> None:
     seat = view(deal("standard", 1, 3), 0).seats[0]
     big = attrs.evolve(seat, stock_size=99)
-    assert "|99?|" in views_mod._seat_nfen(big)
+    assert "|99?|" in nfen._seat_view_text(big)
     negative = attrs.evolve(seat, nerts_size=0)  # shows its top, yet "holds" no card
-    assert views_mod._seat_nfen(negative).startswith("-1?.")
+    assert nfen._seat_view_text(negative).startswith("-1?.")
 
 
 def test_every_joker_binding_is_written_and_read_back() -> None:

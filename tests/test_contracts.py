@@ -141,6 +141,37 @@ def test_turned_cursor_examples() -> None:
     assert predicates.turned_cursor(4, 7, 3, True, 0, 1) == (7, 0)
 
 
+def test_may_call() -> None:
+    cases = itertools.product((False, True), range(30))
+    assert check_contract(predicates.may_call, cases) == 60
+
+
+def test_fitting_depth() -> None:
+    cases = itertools.product(range(N_IDS), range(0, N_IDS, 5))
+    assert check_contract(predicates.fitting_depth, cases) > 30_000
+
+
+def test_might_go_up() -> None:
+    for v, seats in (("standard", 2), ("nna", 3), ("pounce", 4)):
+        state = nertslib.deal(v, seats, seed=3)
+        for _ in range(80):  # foundations that need something
+            moves_now = nertslib.legal_moves(state, 0) or nertslib.legal_moves(state, 1)
+            if state.is_over or not moves_now:
+                break
+            state = nertslib.apply(state, moves_now[0])
+        ctx = state.ctx
+        cases = ((ctx.fkey, state.need, card) for card in range(54 * seats))
+        assert check_contract(predicates.might_go_up, cases) == 54 * seats
+
+
+def test_pass_tops() -> None:
+    deck = tuple(range(100, 108))
+    cases = itertools.product(
+        (deck, deck[:1], ()), range(9), (1, 3), (False, True), range(3), (0, 2, context.UNLIMITED)
+    )
+    assert check_contract(predicates.pass_tops, cases) > 300
+
+
 def test_below_and_rejection_limit() -> None:
     rng = SplitMix64(12345)
     assert check_contract(SplitMix64.below, ((rng, n) for n in range(1, 1001))) == 1000

@@ -14,7 +14,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import nertslib as nl
-from nertslib.variants import SpaceFill
+from nertslib.knobs import SpaceFill
 from tests.helpers import move, moves_text, position
 from tests.strategies import KNOBS, examples, states
 

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import nertslib as nl
 from nertslib import stuck
+from nertslib.bots import planning
 from nertslib.state import Layout
 from nertslib.testing import clear_caches, random_sim_test, state_problems
 from tests.helpers import count_calls, move, moves_text, position
@@ -300,5 +301,5 @@ def test_a_seat_none_of_whose_cards_can_go_up_is_stuck_without_a_search(
     searched = count_calls(monkeypatch, stuck, "shuffle_moves")
     lay = state.layouts[0]  # stuck but for the call:
     assert stuck.progress_in_reach(state, lay, (), by_order=False) == (False, None)
-    assert stuck.plan_progress(state, 0) is None
+    assert planning.plan_progress(state, 0) is None
     assert searched == []

@@ -10,13 +10,16 @@ Knobs the engine does not honour yet (``work_pile_layout="klondike"``, jokers,
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, Literal, get_args, get_type_hints
 
 import attrs
 import pytest
 
 import nertslib as nl
+from nertslib import context
 from nertslib.deal import shuffled
-from nertslib.variants import StockAccess, StuckResolution
+from nertslib.knobs import KNOBS, Knob, StockAccess, StuckResolution
+from nertslib.variants import Variant
 from tests.helpers import move, moves_text, position
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -961,3 +964,42 @@ def test_docs_knob_table_matches_the_fields_and_presets() -> None:
             value = getattr(nl.variants.get(preset), name)
             expected = "·" if value == getattr(standard, name) else _doc_value(value)
             assert row[column] == expected, (preset, name)
+
+
+# --- the knob tables ------------------------------------------------------------------------
+
+
+def test_every_choice_knob_has_one_table_that_the_variant_and_the_context_read() -> None:
+    hints = get_type_hints(Variant)
+    choices = {
+        field.name
+        for field in attrs.fields(Variant)
+        if all(isinstance(arg, str) for arg in get_args(hints[field.name]))
+        and get_args(hints[field.name])
+    }
+    assert choices == set(KNOBS)
+    for name, knob in KNOBS.items():
+        assert knob.values == get_args(hints[name])
+        for value in knob.values:
+            chosen: dict[str, Any] = {name: value}
+            assert getattr(Variant(**chosen), name) == value  # every value is accepted
+            assert isinstance(knob.text(value), str)
+        unknown: dict[str, Any] = {name: "no_such_value"}
+        with pytest.raises(nl.NertsError, match=name):
+            Variant(**unknown)
+    space = KNOBS["space_fill"]
+    for value in space.values:
+        ctx = context.context_for(Variant(space_fill=value), 2)
+        assert ctx.space == space.code(value)
+    assert (context.SPACE_ANY, context.SPACE_NERTS_ONLY, context.SPACE_KING_ONLY) == (0, 1, 2)
+    assert (context.SLIDE_OFF, context.SLIDE_NEEDS_SPACE, context.SLIDE_ALWAYS) == (0, 1, 2)
+    assert (context.MOVE_ANY_SUFFIX, context.MOVE_TOP_CARD, context.MOVE_WHOLE_PILE) == (0, 1, 2)
+    assert (context.SAME_SUIT, context.ALT_COLOUR, context.ANY_SUIT) == (0, 1, 2)
+
+
+def test_a_knob_table_refuses_prose_that_disagrees_with_its_literal() -> None:
+    with pytest.raises(ValueError, match="the prose names"):
+        Knob("k", Literal["a", "b"], {"a": "x"})
+    with pytest.raises(ValueError, match="the prose names"):
+        Knob("k", Literal["a", "b"], {"b": "y", "a": "x"})
+    assert Knob("k", Literal["a", "b"], {"a": "x", "b": "y"}).code("b") == 1

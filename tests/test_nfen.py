@@ -161,3 +161,17 @@ def test_state_problems_applies_the_readers_checks() -> None:
     ]
     with pytest.raises(nl.NFENError, match="marked stalled"):
         nl.GameState.from_nfen(marked.to_nfen())
+
+
+@pytest.mark.parametrize("seed", [2**64 - 1, 2**64])
+def test_the_seed_bound_is_the_validators_for_every_reader(seed: int) -> None:
+    # state.position checks the seed: the NFEN reader and state_problems say the same
+    state = attrs.evolve(START, seed=seed)
+    if seed < 2**64:
+        assert state_problems(state) == []
+        assert nl.GameState.from_nfen(state.to_nfen()) == state
+        return
+    why = f"the seed must be below 2**64, got '{seed}'"
+    assert state_problems(state) == [f"a reader refuses it: {why}"]
+    with pytest.raises(nl.NFENError, match=why.replace("*", r"\*")):
+        nl.GameState.from_nfen(state.to_nfen())

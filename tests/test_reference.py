@@ -24,7 +24,7 @@ from hypothesis import assume, event, given
 from hypothesis import strategies as st
 
 import nertslib as nl
-from nertslib.variants import StuckResolution
+from nertslib.knobs import StuckResolution
 from tests import reference as ref
 from tests.helpers import move, position
 from tests.strategies import examples, variants

@@ -1,5 +1,6 @@
 """Unit tests for nertslib.scoring: hand scores, Outcome and Match."""
 
+import statistics
 from typing import Any
 
 import attrs
@@ -10,6 +11,7 @@ from hypothesis import strategies as st
 import nertslib as nl
 from nertslib import EndReason, Match, Outcome, Variant
 from nertslib.errors import NertsError
+from nertslib.scoring import Z95, half_width95
 
 #: Every term of the score has its own weight, so a wrong term changes the result.
 WEIGHTED = Variant(foundation_points=3, king_bonus=5, nerts_penalty=7, caller_bonus=11)
@@ -443,3 +445,12 @@ def test_match_totals_property(hands):
     decided = max(totals) >= 50 and totals[0] != totals[1] and bool(match.hands)
     assert match.is_over is decided
     assert match.winner == (totals.index(max(totals)) if decided else None)
+
+
+def test_the_confidence_half_width_starts_at_two_values_and_is_z_standard_errors() -> None:
+    assert half_width95([]) is None
+    assert half_width95([3.0]) is None
+    # two values a and b: sample sd |a - b| / sqrt(2), standard error |a - b| / 2
+    assert half_width95([1.0, 5.0]) == pytest.approx(Z95 * 2.0)
+    assert half_width95([2.0, 2.0, 2.0]) == 0.0
+    assert pytest.approx(statistics.NormalDist().inv_cdf(0.975), abs=1e-15) == Z95

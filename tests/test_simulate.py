@@ -16,6 +16,7 @@ import nertslib as nl
 from nertslib.bots import make_bot
 from nertslib.cli.app import nerts
 from nertslib.cli.simulate_cmd import progress_bar
+from nertslib.scoring import Z95
 from nertslib.simulation import (
     HandResult,
     Settings,
@@ -50,7 +51,7 @@ def test_hands_are_play_hand_results():
         assert row.name == str(seat)
         assert row.hands == 12
         assert row.mean == pytest.approx(statistics.fmean(scores))
-        assert row.ci95 == pytest.approx(1.959964 * statistics.stdev(scores) / math.sqrt(12))
+        assert row.ci95 == pytest.approx(Z95 * statistics.stdev(scores) / math.sqrt(12))
         assert row.nerts_rate == pytest.approx(sum(h.caller == seat for h in result.hands) / 12)
         assert row.cards_left == pytest.approx(
             statistics.fmean(h.cards_left[seat] for h in result.hands)
@@ -362,4 +363,4 @@ def test_the_confidence_interval_from_two_hands_on(hands: int) -> None:
     if hands == 1:
         assert row.ci95 is None
     else:
-        assert row.ci95 == pytest.approx(1.959964 * statistics.stdev(scores) / math.sqrt(hands))
+        assert row.ci95 == pytest.approx(Z95 * statistics.stdev(scores) / math.sqrt(hands))

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 import nertslib as nl
 from nertslib import stuck
+from nertslib.predicates import may_restock, pass_tops, turned_cursor
 from nertslib.stuck import waste_tops
 from nertslib.testing import clear_caches
 from tests.helpers import count_calls, move, moves_text, position
@@ -324,3 +325,39 @@ def test_a_seat_with_no_cards_left_is_stuck_but_for_the_call_without_a_search() 
     assert stuck.progress_in_reach(state, lay, (), by_order=False) == (False, None)
     assert nl.is_stuck(state, 0) is False
     assert [str(m) for m in nl.legal_moves(state, 0)] == ["0:nerts"]
+
+
+def turned_through(
+    deck: tuple[int, ...], cursor: int, turn: int, flip: bool, passes: int, max_passes: int
+) -> set[int]:
+    """Every waste top seen by turning the stock one action at a time, by ``turned_cursor``
+    and ``may_restock``, until no stock action is left or the stock comes round again."""
+    seen = set(deck[cursor - 1 : cursor])
+    visited = set()
+    while (cursor, min(passes, 8)) not in visited:
+        visited.add((cursor, min(passes, 8)))
+        if cursor < len(deck):
+            cursor, passes = turned_cursor(cursor, len(deck), turn, flip, passes, max_passes)
+        elif may_restock(0, cursor, passes, max_passes):
+            cursor, passes = 0, passes + 1
+        else:
+            break
+        seen.update(deck[cursor - 1 : cursor])
+    return seen
+
+
+@given(
+    n=st.integers(0, 12),
+    cursor=st.integers(0, 12),
+    turn=st.integers(1, 4),
+    flip=st.booleans(),
+    passes=st.integers(0, 3),
+    limit=st.sampled_from([0, 1, 2, 3, 1 << 30]),
+)
+def test_pass_tops_is_the_turning_rule_read_for_a_whole_pass(
+    n: int, cursor: int, turn: int, flip: bool, passes: int, limit: int
+) -> None:
+    assume(cursor <= n and passes <= limit)
+    deck = tuple(range(100, 100 + n))
+    expected = turned_through(deck, cursor, turn, flip, passes, limit)
+    assert set(pass_tops(deck, cursor, turn, flip, passes, limit)) == expected

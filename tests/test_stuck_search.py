@@ -13,10 +13,11 @@ from typing import Any
 import pytest
 
 import nertslib as nl
+from nertslib.bots.planning import plan_progress
 from nertslib.context import context_for
 from nertslib.movegen import ONTO_WORK, Piles, shuffle_moves
 from nertslib.predicates import FROM_WORK
-from nertslib.stuck import pass_tops, plan_progress, progress_in_reach, waste_tops
+from nertslib.stuck import pass_tops, progress_in_reach, waste_tops
 from nertslib.transition import piles_after
 from tests.helpers import position
 

@@ -36,8 +36,8 @@ import attrs
 import pytest
 
 import nertslib as nl
+from nertslib.knobs import StuckResolution
 from nertslib.moves import Zone
-from nertslib.variants import StuckResolution
 
 PROGRESS_BOUND = 2 * 52
 GREEDY_BOUND = 5_000

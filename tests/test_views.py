@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import re
 import runpy
 from pathlib import Path
@@ -14,9 +15,10 @@ from hypothesis import strategies as st
 import nertslib as nl
 from nertslib.cards import CARDS, DECK_SPAN
 from nertslib.deal import shuffled
+from nertslib.nfen import _run
 from nertslib.state import NFENError
 from nertslib.testing import state_problems
-from nertslib.views import SeatView, View, _parse_run, determinize, view
+from nertslib.views import SeatView, View, determinize, view
 from tests.helpers import position
 from tests.strategies import candidate_moves, states
 
@@ -540,11 +542,19 @@ def test_hidden_card_counts_read_alike_however_they_are_found(count: int) -> Non
     owner = 2
     qs = owner * DECK_SPAN + next(i for i, c in enumerate(CARDS) if c.code == "QS")
     for text, shown in [(f"{count}?", ()), (f"{count}?.QS", (qs,)), (f"{count}?.QS.QS", (qs, qs))]:
-        assert _parse_run(text, owner) == (count, shown)
-        assert _parse_run("0" + text, owner) == (
+        assert _run(text, owner) == (count, shown)
+        assert _run("0" + text, owner) == (
             count,
             shown,
         )  # a leading zero: read, not looked up
-    assert _parse_run("QS", owner) == (0, (qs,))
+    assert _run("QS", owner) == (0, (qs,))
     with pytest.raises(ValueError, match="'0\\?' is not a hidden-card count"):
-        _parse_run("0?.QS", owner)
+        _run("0?.QS", owner)
+
+
+def test_the_determinization_names_are_exported_where_they_always_were() -> None:
+    module = importlib.import_module("nertslib.determinize")
+    views_module = importlib.import_module("nertslib.views")
+    for name in module.__all__:
+        assert getattr(views_module, name) is getattr(module, name)
+    assert nl.determinize is module.determinize  # the package attribute is the function

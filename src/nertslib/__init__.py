@@ -44,8 +44,9 @@ from nertslib.serialize import (
     to_json,
 )
 from nertslib.simulation import simulate
+from nertslib.stalemate import resolve_stalemate
 from nertslib.state import EndReason, GameState, Layout, NFENError
-from nertslib.stuck import all_stuck, is_stuck, resolve_stalemate
+from nertslib.stuck import all_stuck, is_stuck
 from nertslib.table import Table, arbitrate
 from nertslib.variants import Variant
 from nertslib.views import SeatView, View, determinize, view

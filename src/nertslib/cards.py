@@ -137,10 +137,15 @@ def _check_owner(_inst: object, _attr: attrs.Attribute[int], value: int) -> None
         raise NertsError(msg)
 
 
-def _check_rank(inst: Card, _attr: attrs.Attribute[int], value: int) -> None:
+def _refuse_non_int(what: str, value: object) -> None:
+    """Refuse a field value that is not an int (``True`` included), quoting it."""
     if type(value) is not int:
-        msg = f"rank must be an int, got {value!r}"
+        msg = f"{what} must be an int, got {value!r}"
         raise NertsError(msg)
+
+
+def _check_rank(inst: Card, _attr: attrs.Attribute[int], value: int) -> None:
+    _refuse_non_int("rank", value)
     if inst.suit is None:
         if value != 0:
             msg = f"a joker has rank 0, got {value!r}"
@@ -157,9 +162,7 @@ def _check_suit(_inst: object, _attr: attrs.Attribute[Suit | None], value: Suit 
 
 
 def _check_joker(inst: Card, _attr: attrs.Attribute[int], value: int) -> None:
-    if type(value) is not int:
-        msg = f"joker must be an int, got {value!r}"
-        raise NertsError(msg)
+    _refuse_non_int("joker", value)
     if inst.suit is None and not 1 <= value <= MAX_JOKERS:
         msg = f"a joker is number 1 or 2 of its deck, got {value!r}"
         raise NertsError(msg)

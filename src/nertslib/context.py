@@ -13,6 +13,7 @@ from typing import Final, Protocol
 import attrs
 
 from nertslib.cards import KING, N_ALL_IDS, RANK, RED, SUIT
+from nertslib.knobs import FOUNDATION_BUILD, SLIDE_UNDER, SPACE_FILL, WORK_PILE_MOVE
 from nertslib.moves import Move
 from nertslib.variants import Variant
 
@@ -32,22 +33,12 @@ __all__ = [
     "need_index",
 ]
 
-SAME_SUIT: Final = 0
-ALT_COLOUR: Final = 1
-ANY_SUIT: Final = 2
-_RULES: Final = {"same_suit": SAME_SUIT, "alt_colour": ALT_COLOUR, "any_suit": ANY_SUIT}
-
-SPACE_ANY: Final = 0
-SPACE_NERTS_ONLY: Final = 1
-SPACE_KING_ONLY: Final = 2
-
-SLIDE_OFF: Final = 0
-SLIDE_NEEDS_SPACE: Final = 1
-SLIDE_ALWAYS: Final = 2
-
-MOVE_ANY_SUFFIX: Final = 0
-MOVE_TOP_CARD: Final = 1
-MOVE_WHOLE_PILE: Final = 2
+# The int codes the predicates compare, each its value's index in the knob's table (the
+# builds come before "by_seat_count", which resolves to one of them).
+SAME_SUIT, ALT_COLOUR, ANY_SUIT = map(FOUNDATION_BUILD.code, FOUNDATION_BUILD.values[:3])
+SPACE_ANY, SPACE_NERTS_ONLY, SPACE_KING_ONLY = map(SPACE_FILL.code, SPACE_FILL.values)
+SLIDE_OFF, SLIDE_NEEDS_SPACE, SLIDE_ALWAYS = map(SLIDE_UNDER.code, SLIDE_UNDER.values)
+MOVE_ANY_SUFFIX, MOVE_TOP_CARD, MOVE_WHOLE_PILE = map(WORK_PILE_MOVE.code, WORK_PILE_MOVE.values)
 
 #: No limit on passes, as a number (larger than any hand can use).
 UNLIMITED: Final = 1 << 30
@@ -211,7 +202,7 @@ def clear_contexts() -> None:
 
 @functools.lru_cache(maxsize=256)
 def _context_for(variant: Variant, seats: int) -> Context:
-    rule = _RULES[variant.foundation_rule(seats)]
+    rule = FOUNDATION_BUILD.code(variant.foundation_rule(seats))
     return Context(
         variant=variant,
         seats=seats,
@@ -219,18 +210,10 @@ def _context_for(variant: Variant, seats: int) -> Context:
         rule=rule,
         fkey=FKEY[rule],
         fnext=FNEXT[rule],
-        space={"any": SPACE_ANY, "nerts_only": SPACE_NERTS_ONLY, "king_only": SPACE_KING_ONLY}[
-            variant.space_fill
-        ],
+        space=SPACE_FILL.code(variant.space_fill),
         mandatory=variant.space_fill_mandatory,
-        slide={"off": SLIDE_OFF, "needs_space": SLIDE_NEEDS_SPACE, "always": SLIDE_ALWAYS}[
-            variant.slide_under
-        ],
-        move_rule={
-            "any_suffix": MOVE_ANY_SUFFIX,
-            "top_card": MOVE_TOP_CARD,
-            "whole_pile": MOVE_WHOLE_PILE,
-        }[variant.work_pile_move],
+        slide=SLIDE_UNDER.code(variant.slide_under),
+        move_rule=WORK_PILE_MOVE.code(variant.work_pile_move),
         one_per_suit=variant.foundation_limit == "one_per_suit",
         turn=variant.stock_turn,
         flip_immediately=variant.stock_remainder == "flip_immediately",

@@ -139,7 +139,18 @@ def deal(variant: Variant | str, seats: int = 4, seed: int = 0) -> GameState:
         else:
             down, work, used = (), tuple((c,) for c in cards[:nwork]), nwork
         nerts = cards[used : used + nerts_size]
+        deck = cards[used + nerts_size :]
+        down = down if any(down) else ()
         layouts.append(
-            Layout(seat, nerts, work, cards[used + nerts_size :], 0, 0, down if any(down) else ())
+            Layout(seat=seat, nerts=nerts, work=work, deck=deck, cursor=0, passes=0, down=down)
         )
-    return GameState(variant, tuple(layouts), (), None, -1, False, 0, seed)
+    return GameState(
+        variant=variant,
+        layouts=tuple(layouts),
+        fnd=(),
+        status=None,
+        caller=-1,
+        stalled=False,
+        resolutions=0,
+        seed=seed,
+    )

@@ -1,4 +1,4 @@
-"""Errors with machine-readable reasons.
+"""Errors with machine-readable reasons, and why a hand ended (:class:`EndReason`).
 
 Every rejection of a move carries a :class:`Reason`, so a UI can react to the kind of problem
 (say "too late" for :attr:`Reason.RACE_LOST`) instead of parsing text. All exceptions here are
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from nertslib.moves import Move
 
 __all__ = [
+    "EndReason",
     "IllegalMoveError",
     "NertsError",
     "RaceLostError",
@@ -30,6 +31,20 @@ __all__ = [
 ]
 
 _T = TypeVar("_T")
+
+
+class EndReason(EvalRepr, enum.Enum):
+    """Why a hand ended.
+
+    >>> from nertslib import EndReason
+    >>> EndReason.NERTS.value
+    'nerts'
+    """
+
+    NERTS = "nerts"
+    """A seat emptied its Nerts pile and called (or, in ``auto`` mode, just emptied it)."""
+    STALEMATE = "stalemate"
+    """Every seat was stuck, and stayed stuck after the stuck resolution."""
 
 
 class Reason(EvalRepr, enum.Enum):
@@ -185,6 +200,13 @@ class RaceLostError(IllegalMoveError):
 
     .. versionadded:: 0.1.0
     """
+
+
+def check_seat(seat: object, n: int) -> None:
+    """Raise :class:`NertsError` unless ``seat`` is a seat (an int) of an ``n``-seat hand."""
+    if type(seat) is not int or not 0 <= seat < n:
+        msg = f"seat {seat!r} does not play in this {n}-seat hand"
+        raise NertsError(msg)
 
 
 def error_for(rejection: Rejection) -> IllegalMoveError:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from nertslib.cards import CARDS, FACE, KEY, MAX_SEATS, OWNER, RANK, declared_id
+from nertslib.cards import ACE, CARDS, FACE, KEY, MAX_SEATS, OWNER, RANK, declared_id
 from nertslib.context import SPACE_KING_ONLY, Context, Piles, Shared, WorkFacts
 from nertslib.errors import NertsError
 from nertslib.jokers import (
@@ -33,11 +33,13 @@ from nertslib.predicates import (
     FROM_WORK,
     fits_under,
     fits_work,
+    fitting_depth,
     foundations_taking,
     may_fill_space,
     may_move_suffix,
     may_restock,
     may_start_foundation,
+    might_go_up,
     piles_taking,
     slide_under_open,
     stock_open,
@@ -179,7 +181,7 @@ def foundation_plays(
     if KEY[card] < 0:
         _joker_foundation_plays(state, ctx, card, source, sidx, held, out)
         return
-    if RANK[card] == 1:
+    if RANK[card] == ACE:  # an Ace only starts a foundation
         if may_start_foundation(ctx.one_per_suit, state.fnd, card):
             out.append(play_move(ctx, card, source, sidx, NEW_FOUNDATION, 0))
         return
@@ -227,15 +229,14 @@ def work_plays(ctx: Context, piles: Piles, card: int, source: int, out: list[Mov
 def top_plays(state: Shared, lay: Layout, out: list[Move]) -> None:
     """Append the foundation plays of the Nerts top, the waste top and each work top."""
     ctx = state.ctx
-    # Most tops go nowhere: only a card whose key some foundation needs, an Ace or a joker
-    # (rank 0) is asked about; the index lookup of the key decides nothing else.
+    # Most tops go nowhere: only those that might go up are asked about.
     fkey, need = ctx.fkey, state.need
-    if lay.nerts and (RANK[top := lay.nerts[-1]] <= 1 or fkey[top] in need):
+    if lay.nerts and might_go_up(fkey, need, top := lay.nerts[-1]):
         foundation_plays(state, ctx, top, FROM_NERTS, 0, -1, out)
-    if lay.cursor and (RANK[top := lay.deck[lay.cursor - 1]] <= 1 or fkey[top] in need):
+    if lay.cursor and might_go_up(fkey, need, top := lay.deck[lay.cursor - 1]):
         foundation_plays(state, ctx, top, FROM_WASTE, 0, -1, out)
     for i, pile in enumerate(lay.work):
-        if pile and (RANK[top := pile[-1]] <= 1 or fkey[top] in need):
+        if pile and might_go_up(fkey, need, top := pile[-1]):
             held = lifted_key(lay.bound, top) if KEY[top] < 0 else -1
             foundation_plays(state, ctx, top, FROM_WORK, i, held, out)
 
@@ -289,9 +290,9 @@ def shuffle_moves(ctx: Context, piles: Piles) -> list[tuple[int, int, int, int]]
         if not pile:
             continue
         into = _space_starts(ctx, bound, pile) if space else ()
-        # A pile descends by one from its base, so only the card ``reach - rank(top)`` places
-        # up can fit a top: the one the predicates are asked about.
-        n, reach = len(pile), RANK[pile[0]] + 1
+        # A pile descends by one from its base, so only one card of it can fit a top: the
+        # one the predicates are asked about.
+        n = len(pile)
         for j, target in enumerate(work):
             if j == i:
                 continue
@@ -301,7 +302,7 @@ def shuffle_moves(ctx: Context, piles: Piles) -> list[tuple[int, int, int, int]]
                 starts = _joker_starts(ctx, bound, pile, target)
                 out.extend((pile[d], i, ONTO_WORK, j) for d in starts)
             elif (
-                0 <= (d := reach - RANK[target[-1]]) < n
+                0 <= (d := fitting_depth(pile[0], target[-1])) < n
                 and fits_work(pile[d], target[-1])
                 and may_move_suffix(ctx.move_rule, d, n)
             ):

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import Final
 
-from nertslib.cards import CARDS, KEY, KING, ON, RANK, RED, SUIT, UNDER  # noqa: F401 - RED: contracts
+from nertslib.cards import ACE, CARDS, KEY, KING, ON, RANK, RED, SUIT, UNDER  # noqa: F401 - RED
 from nertslib.context import (
     FKEY,
     FNEXT,
@@ -26,6 +26,7 @@ from nertslib.context import (
     SLIDE_OFF,
     SPACE_ANY,
     SPACE_NERTS_ONLY,
+    UNLIMITED,
     context_for,
     foundation_key,
 )
@@ -42,12 +43,16 @@ __all__ = [
     "fits_foundation",
     "fits_under",
     "fits_work",
+    "fitting_depth",
     "foundation_problem",
     "foundations_taking",
+    "may_call",
     "may_fill_space",
     "may_move_suffix",
     "may_restock",
     "may_start_foundation",
+    "might_go_up",
+    "pass_tops",
     "piles_taking",
     "slide_under_open",
     "stock_open",
@@ -75,6 +80,24 @@ def fits_work(card: int, top: int) -> bool:
     (True, False)
     """
     return KEY[card] == ON[top]
+
+
+def fitting_depth(base: int, top: int) -> int:
+    """Where, in a work pile built down from ``base``, the card that builds down on ``top`` lies.
+
+    A valid pile descends by one rank a card from its base, so only the card at index
+    ``rank(base) + 1 - rank(top)`` can have the rank :func:`fits_work` asks of it; the index
+    may fall outside the pile (no card of it fits).
+
+    pre: 0 <= base < 432 and 0 <= top < 432 and RANK[base] > 0 and RANK[top] > 0
+    post: __return__ == RANK[base] - (RANK[top] - 1)
+
+    >>> from nertslib.predicates import fitting_depth
+    >>> king_h, ten_s = 38, 48
+    >>> fitting_depth(king_h, ten_s)  # K, Q, J, then the 10 and the 9 that goes on a 10
+    4
+    """
+    return RANK[base] + 1 - RANK[top]
 
 
 def piles_taking(card: int, work: Sequence[tuple[int, ...]]) -> list[int]:
@@ -159,6 +182,30 @@ def foundations_taking(fkey: Sequence[int], need: Sequence[int], card: int) -> l
     if key not in need:
         return []
     return [k for k, want in enumerate(need) if want == key]
+
+
+def might_go_up(fkey: Sequence[int], need: Sequence[int], card: int) -> bool:
+    """Whether ``card`` is worth asking about the foundations at all.
+
+    An Ace may start one, a joker (rank 0) may go up declared, and any other card only if some
+    foundation needs its key next (``need``, with the build rule's ``fkey`` row, as
+    :func:`foundations_taking` reads them). ``False`` means no foundation play exists.
+
+    pre: 0 <= card < len(fkey) and card < 1264
+    post: __return__ or not foundations_taking(fkey, need, card)
+    post: __return__ or RANK[card] > 1
+
+    >>> import nertslib as nl
+    >>> from nertslib.predicates import might_go_up
+    >>> state = nl.deal("standard", 1, seed=3)
+    >>> ace_c, two_c = 0, 1
+    >>> (
+    ...     might_go_up(state.ctx.fkey, state.need, ace_c),
+    ...     might_go_up(state.ctx.fkey, state.need, two_c),
+    ... )
+    (True, False)
+    """
+    return RANK[card] <= ACE or fkey[card] in need
 
 
 def may_start_foundation(one_per_suit: bool, fnd: Sequence[Sequence[int]], card: int) -> bool:
@@ -359,6 +406,56 @@ def turned_cursor(
     if left < turn and flip and passes < max_passes:
         return 0, passes + 1
     return cursor + min(turn, left), passes
+
+
+def pass_tops(
+    deck: Sequence[int], cursor: int, turn: int, flip: bool, passes: int, max_passes: int
+) -> tuple[int, ...]:
+    """The cards that show as the waste top while a seat turns its stock through a pass.
+
+    The same rule as :func:`turned_cursor` and :func:`may_restock`, read for a whole pass at
+    once: the current waste top (``deck[cursor - 1]``), then the top of each turn of the rest
+    of the stock, then, if a pass is left, those of a fresh pass from the restored stock. A
+    remainder shorter than ``turn`` shows unless ``flip`` turns the waste over at once (with a
+    pass limit, the last pass turns it up). A card may come more than once.
+
+    pre: 0 <= cursor <= len(deck) and turn >= 1 and 0 <= passes <= max_passes
+    post: all(card in deck for card in __return__)
+
+    >>> from nertslib.predicates import pass_tops
+    >>> pass_tops(tuple(range(7)), 0, 3, False, 0, 0)  # 7 cards by 3, no pass left
+    (2, 5, 6)
+    >>> pass_tops(tuple(range(7)), 6, 3, True, 0, 1)  # the waste top, then a fresh pass
+    (5, 2, 5, 6)
+    """
+    n = len(deck)
+    tops = tuple(deck[cursor - 1 : cursor]) + tuple(deck[cursor + turn - 1 :: turn])
+    more = passes < max_passes
+    if (n - cursor) % turn and not (flip and more):
+        tops += tuple(deck[-1:])  # the remainder is turned up
+    if more and n:
+        # A fresh pass from the top of the restored stock. Its remainder shows unless it is
+        # flipped at once on every pass (with a pass limit, the last pass turns it up).
+        tops += tuple(deck[turn - 1 :: turn])
+        if n % turn and not (flip and max_passes == UNLIMITED):
+            tops += tuple(deck[-1:])
+    return tops
+
+
+def may_call(auto_call: bool, nerts_left: int) -> bool:
+    """Whether a seat may call Nerts: its Nerts pile is empty and ``call_mode="optional"``.
+
+    Under ``call_mode="auto"`` (``auto_call``) the hand ends by itself when a Nerts pile
+    empties, so nobody calls.
+
+    pre: nerts_left >= 0
+    post: __return__ == (nerts_left == 0 and not auto_call)
+
+    >>> from nertslib.predicates import may_call
+    >>> may_call(False, 0), may_call(False, 3), may_call(True, 0)
+    (True, False, False)
+    """
+    return not nerts_left and not auto_call
 
 
 def may_restock(stock_left: int, cursor: int, passes: int, max_passes: int) -> bool:

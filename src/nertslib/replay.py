@@ -38,8 +38,8 @@ from nertslib.errors import NertsError, error_for
 from nertslib.moves import Move
 from nertslib.quoting import EvalRepr, excerpt
 from nertslib.rules import apply
+from nertslib.stalemate import resolve_stalemate
 from nertslib.state import SEED_LIMIT, GameState
-from nertslib.stuck import resolve_stalemate
 from nertslib.variants import Variant, get
 
 __all__ = ["RESOLVE", "Batch", "Event", "Replay", "SystemStep", "step"]

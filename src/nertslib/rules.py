@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from typing import Final, Protocol, cast
 
-from nertslib.cards import CARDS, DECLARED_BASE, JOKER_OF, KEY, RANK
-from nertslib.context import SLIDE_OFF, Context
+from nertslib.cards import CARDS, DECLARED_BASE, JOKER_OF, KEY, RANK, RANK_CODES
+from nertslib.context import ALT_COLOUR, SAME_SUIT, SLIDE_OFF, Context
 from nertslib.errors import NertsError, Reason, Rejection, error_for
 from nertslib.jokers import bind_piles, joker_constraint, pile_problem
 from nertslib.movegen import (
@@ -47,6 +47,7 @@ from nertslib.predicates import (
     fits_work,
     foundation_problem,
     foundations_taking,
+    may_call,
     may_fill_space,
     may_move_suffix,
     may_restock,
@@ -104,11 +105,11 @@ def legal_moves(state: GameState | SeatMoves, seat: int) -> tuple[Move, ...]:
     if state.status is not None:
         return ()
     ctx = state.ctx
-    fills = mandatory_fills(lay, ctx) if ctx.mandatory else None
+    fills = mandatory_fills(lay, ctx)
     if fills is not None:
         return tuple(fills)  # the only moves
     moves, progress = card_moves(state, lay)
-    call = _CALL[seat] if not lay.nerts and not ctx.auto_call else ()
+    call = _CALL[seat] if may_call(ctx.auto_call, len(lay.nerts)) else ()
     return (*call, *moves, *_stock_moves(state, lay, progress))
 
 
@@ -158,7 +159,7 @@ def _reject_card(state: GameState, lay: Layout, move: Move, up: int) -> Rejectio
     if isinstance(found, Rejection):
         return found
     ctx = state.ctx
-    fills = mandatory_fills(lay, ctx) if ctx.mandatory else None
+    fills = mandatory_fills(lay, ctx)
     if fills is not None and move not in fills:
         return _must_fill(move)
     source, d, n = found
@@ -301,7 +302,7 @@ def _reject_onto(
 
 def _reject_joker(state: GameState, lay: Layout, move: Move) -> Rejection | None:
     """Validate a card move of a joker variant: legal iff generated, else say why."""
-    fills = mandatory_fills(lay, state.ctx) if state.ctx.mandatory else None
+    fills = mandatory_fills(lay, state.ctx)
     if move in (card_moves(state, lay)[0] if fills is None else fills):
         return None
     shown = move.card
@@ -377,14 +378,13 @@ def _reject_foundation(state: GameState, card: int, move: Move) -> Rejection | N
 
 
 def _describe_need(rule: int, top: int) -> str:
+    """What a foundation whose top is card id ``top`` needs next, in words (not complete)."""
     card = CARDS[top]
-    rank = card.rank + 1
-    names = {1: "A", 11: "J", 12: "Q", 13: "K"}
-    rank_text = names.get(rank, str(rank))
-    if rule == 0:
+    rank_text = RANK_CODES[card.rank + 1]
+    if rule == SAME_SUIT:
         assert card.suit is not None
         return f"{rank_text}{card.suit.symbol}"
-    if rule == 1:
+    if rule == ALT_COLOUR:
         colour = "black" if card.is_red else "red"
         return f"a {colour} {rank_text}"
     return f"any {rank_text}"
@@ -412,7 +412,7 @@ def _reject_action(state: GameState, lay: Layout, move: Move) -> Rejection | Non
         if not seat_is_stuck(state, lay):
             return Rejection(Reason.NOT_STUCK, f"seat {seat} is not stuck", move)
         return None
-    if ctx.mandatory and mandatory_fills(lay, ctx) is not None:
+    if mandatory_fills(lay, ctx) is not None:
         return _must_fill(move)
     refused = _reject_stock(state, lay, move, stock_left)
     if refused is not None:

@@ -8,6 +8,10 @@ that ended the hand by Nerts. Other cards score nothing.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
+from typing import Final
+
 import attrs
 
 from nertslib.cards import KING, OWNER, RANK
@@ -15,7 +19,29 @@ from nertslib.errors import NertsError
 from nertslib.state import EndReason, GameState
 from nertslib.variants import Variant
 
-__all__ = ["Match", "Outcome", "hand_scores", "is_over", "outcome"]
+__all__ = ["Z95", "Match", "Outcome", "half_width95", "hand_scores", "is_over", "outcome"]
+
+#: z of a two-sided 95 % confidence interval of a mean (normal approximation): the one value
+#: that ``simulate``'s rows and the tournament's intervals use.
+Z95: Final = 1.959963984540054
+
+
+def half_width95(values: Sequence[float]) -> float | None:
+    """Half the width of the 95 % confidence interval of the mean of ``values``.
+
+    ``Z95`` standard errors, from the sample standard deviation; ``None`` for fewer than two
+    values.
+
+    >>> from nertslib.scoring import half_width95
+    >>> round(half_width95([1.0, 2.0, 3.0]), 6), half_width95([4.0])
+    (1.131586, None)
+    """
+    n = len(values)
+    if n < 2:
+        return None
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return Z95 * math.sqrt(var / n)
 
 
 def hand_scores(state: GameState) -> tuple[int, ...]:

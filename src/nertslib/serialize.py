@@ -45,6 +45,7 @@ from typing import Any, Final, TypeAlias, TypeVar, cast, overload
 from nertslib.cards import MAX_PASSES, MAX_SEATS, OWNER
 from nertslib.errors import NertsError, parsed
 from nertslib.moves import Move
+from nertslib.nfen import Hand, Piles, SeatPiles, SeatViewParts
 from nertslib.notation import (
     CODE,
     CODE_IDS,
@@ -56,17 +57,9 @@ from nertslib.notation import (
 from nertslib.quoting import clipped, excerpt
 from nertslib.replay import BATCH_NOTE_PREFIX, NOTE_PREFIX, RESOLVE, Batch, Event, Replay
 from nertslib.scoring import Outcome
-from nertslib.state import (
-    SEED_LIMIT,
-    EndReason,
-    GameState,
-    Layout,
-    SeatPiles,
-    position,
-    seat_layout,
-)
+from nertslib.state import SEED_LIMIT, EndReason, GameState, Layout, position, seat_layout
 from nertslib.variants import RULES_VERSION, Variant
-from nertslib.views import SeatView, SeatViewParts, View, seat_view_of, view_of
+from nertslib.views import SeatView, View, seat_view_of, view_of
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -107,18 +100,19 @@ class SerializationError(NertsError):
 
 # --- tables -------------------------------------------------------------------------------------
 
-_TYPES: Final = ("state", "move", "variant", "outcome", "replay", "view")
+_EXPECT: Final[dict[type, str]] = {
+    GameState: "state",
+    Move: "move",
+    Variant: "variant",
+    Outcome: "outcome",
+    Replay: "replay",
+    View: "view",
+}
+_TYPES: Final = tuple(_EXPECT.values())
 _HEADER: Final = ("schema", "type", "rules_version")
-_STATE_KEYS: Final = (
-    "variant",
-    "seats",
-    "foundations",
-    "status",
-    "caller",
-    "stalled",
-    "resolutions",
-    "seed",
-)
+#: The keys a state and a view document share, after their ``"seats"``.
+_HAND_KEYS: Final = ("foundations", "status", "caller", "stalled", "resolutions")
+_STATE_KEYS: Final = ("variant", "seats", *_HAND_KEYS, "seed")
 _SEAT_KEYS: Final = ("nerts", "work", "stock", "waste", "passes")
 _SEAT_OPTIONAL: Final = ("down",)
 _STATUSES: Final = ("play", "nerts", "stalemate")
@@ -130,14 +124,6 @@ def _fail(where: str, problem: str, value: object) -> SerializationError:
 
 
 # --- writing ------------------------------------------------------------------------------------
-
-
-def _header(kind: str) -> dict[str, Any]:
-    return {"schema": SCHEMA_VERSION, "type": kind, "rules_version": RULES_VERSION}
-
-
-def _variant_data(variant: Variant) -> dict[str, Any]:
-    return variant.to_dict()
 
 
 def _seat_data(lay: Layout) -> dict[str, Any]:
@@ -153,34 +139,6 @@ def _seat_data(lay: Layout) -> dict[str, Any]:
     data["waste"] = list(map(code, deck[:cursor]))
     data["passes"] = lay.passes
     return data
-
-
-def _state_data(state: GameState) -> dict[str, Any]:
-    data = _header("state")
-    data["variant"] = _variant_data(state.variant)
-    data["seats"] = [_seat_data(lay) for lay in state.layouts]
-    fcode = FCODE.__getitem__
-    data["foundations"] = [list(map(fcode, pile)) for pile in state.fnd]
-    data["status"], data["caller"] = _status_fields(state.status, state.caller)
-    data["stalled"] = state.stalled
-    data["resolutions"] = state.resolutions
-    data["seed"] = state.seed
-    return data
-
-
-def _event_data(event: Event) -> str | list[str]:
-    if isinstance(event, Batch):
-        return [str(move) for move in event.moves]
-    return "resolve" if event is RESOLVE else str(event)
-
-
-def _status_fields(status: EndReason | None, caller: int) -> tuple[str, int | None]:
-    """A hand's ``"status"`` and ``"caller"`` values, as a state document has them."""
-    if status is None:
-        return "play", None
-    if status is EndReason.NERTS:
-        return "nerts", caller
-    return "stalemate", None
 
 
 def _seat_view_data(sv: SeatView) -> dict[str, Any]:
@@ -199,17 +157,22 @@ def _seat_view_data(sv: SeatView) -> dict[str, Any]:
     return data
 
 
-def _view_data(v: View) -> dict[str, Any]:
-    data = _header("view")
-    data["variant"] = _variant_data(v.variant)
-    data["viewer"] = v.seat
-    data["seats"] = [_seat_view_data(sv) for sv in v.seats]
-    fcode = FCODE.__getitem__
-    data["foundations"] = [list(map(fcode, pile)) for pile in v.fnd]
-    data["status"], data["caller"] = _status_fields(v.status, v.caller)
-    data["stalled"] = v.stalled
-    data["resolutions"] = v.resolutions
-    return data
+def _hand_data(value: GameState | View) -> dict[str, Any]:
+    """The :data:`_HAND_KEYS` of a state or view document."""
+    status = "play" if value.status is None else value.status.value
+    return {
+        "foundations": [list(map(FCODE.__getitem__, pile)) for pile in value.fnd],
+        "status": status,
+        "caller": value.caller if status == "nerts" else None,
+        "stalled": value.stalled,
+        "resolutions": value.resolutions,
+    }
+
+
+def _event_data(event: Event) -> str | list[str]:
+    if isinstance(event, Batch):
+        return [str(move) for move in event.moves]
+    return "resolve" if event is RESOLVE else str(event)
 
 
 def to_data(value: Value) -> dict[str, Any]:
@@ -234,33 +197,29 @@ def to_data(value: Value) -> dict[str, Any]:
     .. versionadded:: 0.1.0
     """
     obj: object = value
+    body: dict[str, Any]
     if isinstance(obj, GameState):
-        return _state_data(obj)
-    if isinstance(obj, Move):
-        data = _header("move")
-        data["move"] = str(obj)
-        return data
-    if isinstance(obj, Variant):
-        data = _header("variant")
-        data["variant"] = _variant_data(obj)
-        return data
-    if isinstance(obj, Outcome):
-        data = _header("outcome")
-        data["reason"] = obj.reason.value
-        data["caller"] = obj.caller
-        data["scores"] = list(obj.scores)
-        return data
-    if isinstance(obj, View):
-        return _view_data(obj)
-    if isinstance(obj, Replay):
-        data = _header("replay")
-        data["variant"] = _variant_data(obj.variant)
-        data["seats"] = obj.seats
-        data["seed"] = obj.seed
-        data["events"] = [_event_data(e) for e in obj.events]
-        return data
-    msg = f"cannot serialize {type(value).__name__} values: {excerpt(value)}"
-    raise TypeError(msg)
+        seats = list(map(_seat_data, obj.layouts))
+        body = {"variant": obj.variant.to_dict(), "seats": seats, **_hand_data(obj)}
+        body["seed"] = obj.seed
+    elif isinstance(obj, View):
+        body = {"variant": obj.variant.to_dict(), "viewer": obj.seat}
+        body.update(seats=list(map(_seat_view_data, obj.seats)), **_hand_data(obj))
+    elif isinstance(obj, Move):
+        body = {"move": str(obj)}
+    elif isinstance(obj, Variant):
+        body = {"variant": obj.to_dict()}
+    elif isinstance(obj, Outcome):
+        body = {"reason": obj.reason.value, "caller": obj.caller, "scores": list(obj.scores)}
+    elif isinstance(obj, Replay):
+        events = [_event_data(e) for e in obj.events]
+        body = {"variant": obj.variant.to_dict(), "seats": obj.seats, "seed": obj.seed}
+        body["events"] = events
+    else:
+        msg = f"cannot serialize {type(value).__name__} values: {excerpt(value)}"
+        raise TypeError(msg)
+    kind = next(k for cls, k in _EXPECT.items() if isinstance(obj, cls))
+    return {"schema": SCHEMA_VERSION, "type": kind, "rules_version": RULES_VERSION, **body}
 
 
 def to_json(value: Value, *, indent: int | None = None) -> str:
@@ -366,6 +325,25 @@ def _work_pile(
     return tuple(out)
 
 
+def _per_work_pile(value: object, where: str, nwork: int, what: str, each: str) -> list[Any]:
+    """A list of ``what``, one per work pile (``each`` names them in the error)."""
+    items = _list(value, where, what)
+    if len(items) != nwork:
+        raise _fail(where, f"expected {nwork} {each}", items)
+    return items
+
+
+def _work_piles(
+    d: dict[str, Any], where: str, seat: int, nwork: int, binds: dict[int, int]
+) -> Piles:
+    """A seat's ``"work"`` value: its piles (the keys of its bound jokers go to ``binds``)."""
+    work = _per_work_pile(d["work"], f"{where}.work", nwork, "work piles", "work piles")
+    table = CODE_IDS[seat]
+    return tuple(
+        [_work_pile(p, f"{where}.work[{i}]", table, seat, binds) for i, p in enumerate(work)]
+    )
+
+
 def _fnd_pile(value: object, where: str) -> tuple[int, ...]:
     codes = _list(value, where, "card codes with owner seats")
     if not codes:
@@ -392,14 +370,9 @@ def _seat_piles(data: object, seat: int, nwork: int) -> SeatPiles:
     _keys(data, where, _SEAT_KEYS, _SEAT_OPTIONAL)
     d = cast("dict[str, Any]", data)
     table = CODE_IDS[seat]
-    binds: dict[int, int] = {}
     nerts = _pile(d["nerts"], f"{where}.nerts", table)
-    work = _list(d["work"], f"{where}.work", "work piles")
-    if len(work) != nwork:
-        raise _fail(f"{where}.work", f"expected {nwork} work piles", work)
-    piles = tuple(
-        _work_pile(p, f"{where}.work[{i}]", table, seat, binds) for i, p in enumerate(work)
-    )
+    binds: dict[int, int] = {}
+    piles = _work_piles(d, where, seat, nwork, binds)
     stock = _pile(d["stock"], f"{where}.stock", table)
     waste = _pile(d["waste"], f"{where}.waste", table)
     down = _down_piles(d, seat, nwork, table)
@@ -414,34 +387,14 @@ def _down_piles(
     if "down" not in d:
         return ()
     where = f"seats[{seat}].down"
-    down = _list(d["down"], where, "face-down piles")
-    if len(down) != nwork:
-        raise _fail(where, f"expected {nwork} piles (one per work pile)", down)
+    down = _per_work_pile(d["down"], where, nwork, "face-down piles", "piles (one per work pile)")
     return tuple([_pile(p, f"{where}[{i}]", table) for i, p in enumerate(down)])
-
-
-def _state_from(data: dict[str, Any]) -> GameState:
-    _keys(data, "state", _HEADER + _STATE_KEYS)
-    return _state_body(data, _variant_from(data["variant"], "variant"))
 
 
 def _foundations_from(value: object) -> tuple[tuple[int, ...], ...]:
     """The ``"foundations"`` value of a document as card ids, each pile's shape checked."""
     fnd_data = _list(value, "foundations", "foundation piles")
     return tuple([_fnd_pile(p, f"foundations[{k}]") for k, p in enumerate(fnd_data)])
-
-
-def _status_from(status_text: object, caller_data: object, n: int) -> tuple[EndReason | None, int]:
-    """The ``"status"`` and ``"caller"`` values of an ``n``-seat document: status and caller."""
-    if status_text not in _STATUSES:
-        raise _fail("status", "expected 'play', 'nerts' or 'stalemate'", status_text)
-    if status_text == "nerts":
-        return EndReason.NERTS, _int(caller_data, "caller", 0, n - 1)
-    if caller_data is not None:
-        raise _fail(
-            "caller", f"expected null when the status is {excerpt(status_text)}", caller_data
-        )
-    return (None if status_text == "play" else EndReason.STALEMATE), -1
 
 
 def _seats_of(data: dict[str, Any]) -> list[Any]:
@@ -452,17 +405,28 @@ def _seats_of(data: dict[str, Any]) -> list[Any]:
     return seats_data
 
 
-def _hand_of(data: dict[str, Any], n: int) -> tuple[EndReason | None, int, bool, int]:
+def _hand_of(data: dict[str, Any], n: int) -> Hand:
     """The status, caller, stalled flag and resolution count of an ``n``-seat document."""
-    status, caller = _status_from(data["status"], data["caller"], n)
+    status_text, caller = data["status"], data["caller"]
+    if status_text not in _STATUSES:
+        raise _fail("status", "expected 'play', 'nerts' or 'stalemate'", status_text)
+    if status_text == "nerts":
+        caller = _int(caller, "caller", 0, n - 1)
+    elif caller is not None:
+        raise _fail("caller", f"expected null when the status is {excerpt(status_text)}", caller)
+    else:
+        caller = -1
+    status = None if status_text == "play" else EndReason(status_text)
     stalled = data["stalled"]
     if type(stalled) is not bool:
         raise _fail("stalled", "expected true or false", stalled)
-    return status, caller, stalled, _int(data["resolutions"], "resolutions")
+    return Hand(status, caller, stalled, _int(data["resolutions"], "resolutions"))
 
 
-def _state_body(data: dict[str, Any], variant: Variant) -> GameState:
-    """The state of a document whose keys are checked, given its variant."""
+def _state_from(data: dict[str, Any]) -> GameState:
+    """A state document, its shapes checked here and the state by the position validator."""
+    _keys(data, "state", _HEADER + _STATE_KEYS)
+    variant = _variant_from(data["variant"], "variant")
     seats_data = _seats_of(data)
     n = len(seats_data)
     nwork = variant.work_pile_count(n)
@@ -475,8 +439,6 @@ def _state_body(data: dict[str, Any], variant: Variant) -> GameState:
         layouts = [seat_layout(variant, i, piles) for i, piles in enumerate(seats)]
         _check_owners(fnd, n)
         return position(variant, layouts, fnd, hand, seed)
-    except SerializationError:
-        raise
     except NertsError as exc:
         msg = f"state: not a legal position: {clipped(str(exc))}"
         raise SerializationError(msg) from exc
@@ -557,16 +519,7 @@ def _replay_from(data: dict[str, Any]) -> Replay:
 
 # --- reading: views -----------------------------------------------------------------------------
 
-_VIEW_KEYS: Final = (
-    "variant",
-    "viewer",
-    "seats",
-    "foundations",
-    "status",
-    "caller",
-    "stalled",
-    "resolutions",
-)
+_VIEW_KEYS: Final = ("variant", "viewer", "seats", *_HAND_KEYS)
 _SEAT_VIEW_KEYS: Final = (
     "nerts_size",
     "nerts",
@@ -590,18 +543,11 @@ def _seat_view_parts(data: object, seat: int, nwork: int) -> SeatViewParts:
     nerts = _pile(d["nerts"], f"{where}.nerts", table)
     if len(nerts) > nerts_size:
         raise _fail(f"{where}.nerts", f"shows more cards than nerts_size {nerts_size}", d["nerts"])
-    work_data = _list(d["work"], f"{where}.work", "work piles")
-    if len(work_data) != nwork:
-        raise _fail(f"{where}.work", f"expected {nwork} work piles", work_data)
     binds: dict[int, int] = {}
-    work = [
-        _work_pile(p, f"{where}.work[{i}]", table, seat, binds) for i, p in enumerate(work_data)
-    ]
+    work = _work_piles(d, where, seat, nwork, binds)
     down = [0] * nwork
     if "down" in d:
-        down_data = _list(d["down"], f"{where}.down", "face-down counts")
-        if len(down_data) != nwork:
-            raise _fail(f"{where}.down", f"expected {nwork} counts", down_data)
+        down_data = _per_work_pile(d["down"], f"{where}.down", nwork, "face-down counts", "counts")
         down = [_int(k, f"{where}.down[{i}]", 0, _MAX_COUNT) for i, k in enumerate(down_data)]
     stock = _int(d["stock_size"], f"{where}.stock_size", 0, _MAX_COUNT)
     waste_size = _int(d["waste_size"], f"{where}.waste_size", 0, _MAX_COUNT)
@@ -611,9 +557,8 @@ def _seat_view_parts(data: object, seat: int, nwork: int) -> SeatViewParts:
     passes = _int(d["passes"], f"{where}.passes", 0, MAX_PASSES)
     hidden_w = waste_size - len(waste)
     return SeatViewParts(
-        nerts_size - len(nerts), nerts, tuple(work), tuple(down), binds, stock, hidden_w, waste,
-        passes,
-    )  # fmt: skip
+        nerts_size - len(nerts), nerts, work, tuple(down), binds, stock, hidden_w, waste, passes
+    )
 
 
 def _view_from(data: dict[str, Any]) -> View:
@@ -670,16 +615,6 @@ def _check_header(data: object, expect: str | None) -> str:
     if type(rules) is not int or rules != RULES_VERSION:
         raise _fail("rules_version", f"this nertslib plays rules version {RULES_VERSION}", rules)
     return cast(str, kind)
-
-
-_EXPECT: Final[dict[type, str]] = {
-    GameState: "state",
-    Move: "move",
-    Variant: "variant",
-    Outcome: "outcome",
-    Replay: "replay",
-    View: "view",
-}
 
 
 @overload

@@ -42,7 +42,7 @@ from nertslib.bots import BOT_NAMES, Bot, make_bot, run_hand
 from nertslib.cards import MAX_SEATS
 from nertslib.deal import deal
 from nertslib.errors import NertsError
-from nertslib.scoring import hand_scores
+from nertslib.scoring import half_width95, hand_scores
 from nertslib.state import EndReason
 from nertslib.variants import Variant, get
 
@@ -67,8 +67,6 @@ Engine = Literal["auto", "batch", "pure"]
 
 #: The largest chunk of tasks one worker plays before reporting back (only totals travel).
 CHUNK: Final = 250
-#: z for a two-sided 95 % confidence interval of a mean (normal approximation).
-Z95: Final = 1.959964
 
 
 def bot_names() -> tuple[str, ...]:
@@ -403,10 +401,7 @@ def _row(name: str, samples: Sequence[tuple[int, bool, int]]) -> Row:
     n = len(samples)
     scores = [s for s, _, _ in samples]
     mean = sum(scores) / n
-    ci = None
-    if n > 1:
-        var = sum((x - mean) ** 2 for x in scores) / (n - 1)
-        ci = Z95 * math.sqrt(var / n)
+    ci = half_width95(scores)
     calls = sum(1 for _, called, _ in samples if called) / n
     left = sum(c for _, _, c in samples) / n
     return Row(name, n, mean, ci, calls, left)

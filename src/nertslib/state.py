@@ -1,68 +1,38 @@
-"""Positions: one seat's :class:`Layout`, the whole :class:`GameState`, and NFEN.
+"""Positions: one seat's :class:`Layout`, the whole :class:`GameState`, and their checks.
 
 A state is a frozen value. Inside, cards are ints (see :attr:`nertslib.Card.id`) and piles are
 tuples of ints, so a new state shares every pile it did not change with the old one; the public
 accessors (``nerts_pile``, ``work_piles``, ``stock``, ``waste``, ``foundations``) hand out
 :class:`~nertslib.Card` tuples ordered bottom to top: the last card is the top.
 
-NFEN ("Nerts FEN") is a one-line position string, space separated::
-
-    <variant> <foundations> <seat 0> … <seat n-1> <status> r<resolutions>[!] s<seed>
-
-* ``<variant>``: :meth:`nertslib.Variant.to_spec`, e.g. ``standard``.
-* ``<foundations>``: ``-`` or piles joined by ``/``; a pile's cards (bottom first) joined by
-  ``.``, each a card code followed by its owner's seat digit (``AH0.2H3``).
-* ``<seat i>``: ``nerts|work 0|…|work k|stock|waste|passes``; piles bottom first, cards joined by
-  ``.``, ``-`` for an empty pile; the owner is the seat. In the Klondike layout a work pile with
-  face-down cards writes them first, then ``~``, then its face-up cards (``9H.3S~KD``).
-  A joker bound to an identity (``joker_binding="permanent"``, see :mod:`nertslib.jokers`) is
-  written with its fixed colour and rank, ``X1(r9)`` (a red 9) or ``X2(bQ)`` (a black Queen);
-  a declared joker on a foundation is written ``X1=6H0`` (joker 1 of seat 0, declared 6♥).
-* ``<status>``: ``play``, ``nerts:<seat>`` (that seat ended the hand) or ``stalemate``.
-* ``r<n>``: stuck resolutions so far; ``!`` if one was applied with no progress since.
-* ``s<seed>``: the deal's seed (used by the ``shuffle`` stuck resolution).
+A state's text form is NFEN, one line (``nertslib.nfen`` writes and reads it):
+``repr(state)`` is ``GameState.from_nfen('…')``. The readers of every form (NFEN, JSON) build a
+state through the one validator here, :func:`seat_layout` and :func:`position`.
 """
 
 from __future__ import annotations
 
-import enum
 from collections import Counter
 from collections.abc import Callable, Sequence
 from itertools import chain, pairwise
-from typing import Final, NamedTuple, cast
+from typing import Final, TypeVar, cast
 
 import attrs
 
-from nertslib.cards import (
-    CARDS,
-    DECK_SPAN,
-    FACE,
-    JOKER_OF,
-    OWNER,
-    SUIT,
-    Card,
-    parse_card_id,
-)
+from nertslib.cards import CARDS, DECK_SPAN, FACE, JOKER_OF, SUIT, Card, lookup
 from nertslib.context import Context, context_for, need_index
-from nertslib.errors import NertsError
+from nertslib.errors import EndReason, NertsError
 from nertslib.jokers import KING_OPEN, bind_piles, pile_problem
-from nertslib.notation import (
-    FCODE,
-    FND_INDEX,
-    ascii_digits,
-    parse_passes,
-    parse_pile,
-    parse_work,
-    passes_problem,
-    pile_text,
-    work_pile_text,
-)
+from nertslib.nfen import Hand, Piles, SeatPiles, read_state, state_text
+from nertslib.notation import passes_problem
 from nertslib.predicates import fits_work, foundation_problem
-from nertslib.quoting import EvalRepr, clipped, excerpt
+from nertslib.quoting import clipped, excerpt
 from nertslib.render import render_state
 from nertslib.variants import Variant
 
 __all__ = ["EndReason", "GameState", "Layout", "NFENError"]
+
+_V = TypeVar("_V")
 
 
 class NFENError(NertsError):
@@ -74,24 +44,6 @@ class NFENError(NertsError):
 
     .. versionadded:: 0.1.0
     """
-
-
-class EndReason(EvalRepr, enum.Enum):
-    """Why a hand ended.
-
-    >>> from nertslib import EndReason
-    >>> EndReason.NERTS.value
-    'nerts'
-    """
-
-    NERTS = "nerts"
-    """A seat emptied its Nerts pile and called (or, in ``auto`` mode, just emptied it)."""
-    STALEMATE = "stalemate"
-    """Every seat was stuck, and stayed stuck after the stuck resolution."""
-
-
-def _cards(ids: tuple[int, ...]) -> tuple[Card, ...]:
-    return tuple([CARDS[i] for i in ids])
 
 
 @attrs.frozen(repr=False, weakref_slot=False)
@@ -128,7 +80,7 @@ class Layout:
     @property
     def nerts_pile(self) -> tuple[Card, ...]:
         """The Nerts pile, bottom first; only the top (last) card is face up."""
-        return _cards(self.nerts)
+        return lookup(CARDS, self.nerts)
 
     @property
     def nerts_top(self) -> Card | None:
@@ -143,8 +95,8 @@ class Layout:
         down; in the single layout every card is face up.
         """
         if not self.down:
-            return tuple(_cards(p) for p in self.work)
-        return tuple(_cards(d + p) for d, p in zip(self.down, self.work, strict=True))
+            return tuple(lookup(CARDS, p) for p in self.work)
+        return tuple(lookup(CARDS, d + p) for d, p in zip(self.down, self.work, strict=True))
 
     @property
     def face_down_counts(self) -> tuple[int, ...]:
@@ -163,12 +115,12 @@ class Layout:
     @property
     def stock(self) -> tuple[Card, ...]:
         """The face-down stock, bottom first (the last card is the next one turned)."""
-        return _cards(self.deck[self.cursor :][::-1])
+        return lookup(CARDS, self.deck[self.cursor :][::-1])
 
     @property
     def waste(self) -> tuple[Card, ...]:
         """The face-up waste, bottom first; only the top (last) card is playable."""
-        return _cards(self.deck[: self.cursor])
+        return lookup(CARDS, self.deck[: self.cursor])
 
     @property
     def waste_top(self) -> Card | None:
@@ -184,7 +136,7 @@ class Layout:
             + tuple(c for p in self.work for c in p)
             + self.deck
         )
-        return _cards(ids)
+        return lookup(CARDS, ids)
 
     def __repr__(self) -> str:
         down = f", down={self.down!r}" if self.down else ""
@@ -274,7 +226,7 @@ class GameState:
 
         A completed foundation (ending in its King) stays in place, so an index never changes.
         """
-        return tuple(_cards(p) for p in self.fnd)
+        return tuple(lookup(CARDS, p) for p in self.fnd)
 
     @property
     def is_over(self) -> bool:
@@ -284,23 +236,14 @@ class GameState:
     # --- NFEN ------------------------------------------------------------------------------
 
     def to_nfen(self) -> str:
-        """The position as one NFEN line (see the module docs). :meth:`from_nfen` reverses it.
+        """The position as one NFEN line (``nertslib.nfen``). :meth:`from_nfen` reverses it.
 
         >>> import nertslib as nl
         >>> nfen = nl.deal(nl.variants.get("standard"), seats=1, seed=3).to_nfen()
         >>> nfen.split()[0], nfen.split()[1], nfen.split()[-3:]
         ('standard', '-', ['play', 'r0', 's3'])
         """
-        return join_nfen(
-            self.variant,
-            self.fnd,
-            [_layout_nfen(lay) for lay in self.layouts],
-            self.status,
-            self.caller,
-            self.stalled,
-            self.resolutions,
-            f"s{self.seed}",
-        )
+        return state_text(self)
 
     @classmethod
     def from_nfen(cls, text: str) -> GameState:
@@ -318,13 +261,7 @@ class GameState:
         ...
         nertslib.state.NFENError: bad NFEN 'standard - play r0 s0': a hand has 1 to 8 seats
         """
-        try:
-            return _parse_nfen(text)
-        except NFENError:
-            raise
-        except ValueError as exc:
-            msg = f"bad NFEN {excerpt(text)}: {clipped(str(exc))}"
-            raise NFENError(msg) from None
+        return read_nfen(text, "NFEN", lambda t: read_state(t, seat_layout, position))
 
     def __repr__(self) -> str:
         return f"GameState.from_nfen({self.to_nfen()!r})"
@@ -333,117 +270,19 @@ class GameState:
         return render_state(self)
 
 
-def join_nfen(
-    variant: Variant,
-    fnd: tuple[tuple[int, ...], ...],
-    seats: list[str],
-    status: EndReason | None,
-    caller: int,
-    stalled: bool,
-    resolutions: int,
-    last: str,
-) -> str:
-    """An NFEN line from its parts (shared by positions and views; ``last`` is the final token).
+def read_nfen(text: str, what: str, read: Callable[[str], _V]) -> _V:
+    """``read(text)``, each of its failures an :class:`NFENError` quoting ``text``.
 
-    :func:`split_nfen` and :func:`parse_status` read it back.
+    The one home of the NFEN readers' errors (``what``: ``"NFEN"`` or ``"view NFEN"``).
     """
-    fnd_text = _foundations_nfen(fnd)
-    if status is None:
-        status_tok = "play"
-    elif status is EndReason.NERTS:
-        status_tok = f"nerts:{caller}"
-    else:
-        status_tok = "stalemate"
-    stalled_mark = "!" if stalled else ""
-    return " ".join(
-        [
-            variant.to_spec(),
-            fnd_text or "-",
-            *seats,
-            status_tok,
-            f"r{resolutions}{stalled_mark}",
-            last,
-        ]
-    )
-
-
-def _foundations_nfen(fnd: tuple[tuple[int, ...], ...]) -> str:
-    """The foundations field of NFEN but for its ``-`` when there are none."""
-    return "/".join(".".join(map(FCODE.__getitem__, pile)) for pile in fnd)
-
-
-def _layout_nfen(lay: Layout) -> str:
-    """One seat's NFEN field, pile by pile (any layout: face-down cards, bound jokers)."""
-    stock = lay.deck[lay.cursor :][::-1]
-    parts = [pile_text(lay.nerts)]
-    if lay.down:
-        parts.extend(
-            f"{pile_text(d)}~{work_pile_text(p, lay.bound)}" if d else work_pile_text(p, lay.bound)
-            for d, p in zip(lay.down, lay.work, strict=True)
-        )
-    else:
-        parts.extend(work_pile_text(p, lay.bound) for p in lay.work)
-    parts += [pile_text(stock), pile_text(lay.deck[: lay.cursor]), str(lay.passes)]
-    return "|".join(parts)
-
-
-_MIN_TOKENS: Final = 6
-
-
-def _bad(text: str, why: str) -> NFENError:
-    return NFENError(f"bad NFEN {excerpt(text)}: {clipped(why)}")
-
-
-def split_nfen(
-    text: str, what: str, bad: Callable[[str, str], NFENError]
-) -> tuple[list[str], Variant, list[str]]:
-    """NFEN's tokens, its variant and its seat tokens (shared by positions and views)."""
     if not isinstance(cast(object, text), str):
         msg = f"{what} must be a str, got {excerpt(text)}"
         raise NFENError(msg)
-    tokens = text.split()
-    if len(tokens) < _MIN_TOKENS:
-        raise bad(text, "a hand has 1 to 8 seats")
-    variant = Variant.from_spec(tokens[0])
-    seat_tokens = tokens[2:-3]
-    variant.check_seats(len(seat_tokens))
-    return tokens, variant, seat_tokens
-
-
-def parse_status(
-    text: str,
-    status_tok: str,
-    res_tok: str,
-    nerts_sizes: list[int],
-    bad: Callable[[str, str], NFENError],
-) -> tuple[EndReason | None, int, bool, int]:
-    """The status, caller, stalled flag and resolution count of NFEN's last tokens.
-
-    Shared by positions and views (:mod:`nertslib.views`); ``bad`` builds their error.
-    """
-    caller = -1
-    status: EndReason | None
-    if status_tok == "play":
-        status = None
-    elif status_tok == "stalemate":
-        status = EndReason.STALEMATE
-    elif (
-        status_tok.startswith("nerts:")
-        and ascii_digits(status_tok[6:])
-        and int(status_tok[6:]) < len(nerts_sizes)
-    ):
-        status, caller = EndReason.NERTS, int(status_tok[6:])
-        if caller_problem(caller, nerts_sizes):
-            raise bad(text, caller_problem(caller, nerts_sizes))
-    else:
-        raise bad(
-            text, f"status must be play, nerts:<seat> or stalemate, got {excerpt(status_tok)}"
-        )
-    stalled = res_tok.endswith("!")
-    digits = res_tok[1:-1] if stalled else res_tok[1:]
-    if not res_tok.startswith("r") or not ascii_digits(digits):
-        raise bad(text, f"expected r<resolutions>, got {excerpt(res_tok)}")
-    return status, caller, stalled, int(digits)
+    try:
+        return read(text)
+    except ValueError as exc:
+        msg = f"bad {what} {excerpt(text)}: {clipped(str(exc))}"
+        raise NFENError(msg) from None
 
 
 SEED_LIMIT: Final = 1 << 64
@@ -456,9 +295,7 @@ def hand_problem(
     nerts_sizes: Sequence[int],
     face_down: Sequence[Sequence[int]],
     fnd: Sequence[Sequence[int]],
-    status: EndReason | None,
-    stalled: bool,
-    resolutions: int,
+    hand: Hand,
 ) -> str:
     """What keeps these parts from making a position that a hand can reach (``""``: nothing).
 
@@ -466,6 +303,7 @@ def hand_problem(
     cards under each work pile) per seat, the foundations and the status fields. Shared by the
     NFEN, view NFEN and JSON readers.
     """
+    status, _, stalled, resolutions = hand
     if stalled and not resolutions:
         return "the hand is marked stalled (!) but has had no stuck resolution"
     if status is EndReason.STALEMATE and not resolutions and variant.stuck_resolution != "end_hand":
@@ -518,51 +356,6 @@ def _conservation_problem(ids: list[int], seats: int, jokers: int) -> str:
     return "cards of a seat that does not play"  # pragma: no cover
 
 
-def parse_foundations(token: str, n: int, variant: Variant) -> tuple[tuple[int, ...], ...]:
-    """The foundations field of NFEN (shared by positions and views), each pile checked.
-
-    Raises:
-        NertsError: (a :class:`ValueError`) naming the foundation and what is wrong with it.
-    """
-    if token == "-":
-        return ()
-    texts = token.split("/")
-    return tuple(_checked_foundation(k, pile_text, n, variant) for k, pile_text in enumerate(texts))
-
-
-def _checked_foundation(k: int, pile_text: str, n: int, variant: Variant) -> tuple[int, ...]:
-    """Foundation ``k`` of NFEN, read and checked card by card (errors name the problem)."""
-    cards: list[int] = []
-    for item in pile_text.split("."):
-        known = FND_INDEX.get(item)
-        if known is not None and OWNER[known] < n:
-            cards.append(known)
-            continue
-        if len(item) < 3 or not ascii_digits(item[-1]) or int(item[-1]) >= n:
-            msg = f"foundation {k}: {excerpt(item)} is not a card code + owner seat"
-            raise NertsError(msg)
-        cards.append(parse_card_id(item[:-1], int(item[-1])))
-    problem = foundation_problem(tuple(cards), variant, n)
-    if problem:
-        msg = f"foundation {k}: {problem}"
-        raise NertsError(msg)
-    return tuple(cards)
-
-
-class SeatPiles(NamedTuple):
-    """A seat's piles as a reader found them (card ids, bottom first), not yet checked."""
-
-    nerts: tuple[int, ...]
-    work: tuple[tuple[int, ...], ...]
-    #: The face-down cards under each work pile, or ``()``.
-    down: tuple[tuple[int, ...], ...]
-    stock: tuple[int, ...]
-    waste: tuple[int, ...]
-    passes: int
-    #: The bindings of the jokers in the work piles, by card id.
-    binds: dict[int, int]
-
-
 def seat_layout(variant: Variant, seat: int, piles: SeatPiles) -> Layout:
     """Seat ``seat``'s layout of ``piles``, checked: the one home of the checks of a seat.
 
@@ -583,98 +376,42 @@ def seat_layout(variant: Variant, seat: int, piles: SeatPiles) -> Layout:
     problem = passes_problem(piles.passes, seat, variant.max_stock_passes)
     if len(piles.nerts) > variant.nerts_pile_size:
         problem = problem or f"seat {seat}'s Nerts pile is larger than the variant deals"
-    if not variant.jokers_per_deck:
-        problem = problem or misfit_problem(seat, work)
     if problem:
         raise NertsError(problem)
-    bound = check_joker_piles(variant, seat, work, piles.binds) if variant.jokers_per_deck else ()
+    bound = work_bound(variant, seat, work, piles.binds)
     deck = piles.waste + piles.stock[::-1]
-    return Layout(seat, piles.nerts, work, deck, len(piles.waste), piles.passes, down, bound)
-
-
-def _parse_seat(tok: str, seat: int, nwork: int) -> SeatPiles:
-    """Seat ``seat``'s field ``tok`` of NFEN: its piles, read (:func:`seat_layout` checks)."""
-    parts = tok.split("|")
-    if len(parts) != nwork + 4:
-        msg = f"seat {seat} needs {nwork + 4} '|'-separated fields, has {len(parts)}"
-        raise NertsError(msg)
-    binds: dict[int, int] = {}
-    down_parts = [p.partition("~") if "~" in p else ("-", "", p) for p in parts[1 : 1 + nwork]]
-    work = tuple(
-        [
-            parse_pile(p, seat) if "(" not in p else parse_work(p, seat, binds)
-            for _, _, p in down_parts
-        ]
+    return Layout(
+        seat=seat,
+        nerts=piles.nerts,
+        work=work,
+        deck=deck,
+        cursor=len(piles.waste),
+        passes=piles.passes,
+        down=down,
+        bound=bound,
     )
-    hidden_parts = [d for d, _, _ in down_parts]
-    down: tuple[tuple[int, ...], ...] = ()
-    if hidden_parts.count("-") != nwork:
-        down = tuple([parse_pile(d, seat) for d in hidden_parts])
-    return SeatPiles(
-        parse_pile(parts[0], seat),
-        work,
-        down,
-        parse_pile(parts[1 + nwork], seat),
-        parse_pile(parts[2 + nwork], seat),
-        parse_passes(parts[-1], seat, None),
-        binds,
-    )
-
-
-def misfit_problem(seat: int, work: tuple[tuple[int, ...], ...] | list[tuple[int, ...]]) -> str:
-    """Why a joker-free work pile of ``seat`` does not build down in alternating colours.
-
-    ``""`` if every pile does (shared by the NFEN, view NFEN and JSON readers).
-    """
-    for i, pile in enumerate(work):
-        for lower, upper in pairwise(pile):
-            if not fits_work(upper, lower):
-                return f"seat {seat}'s work pile {i}: {CARDS[upper]} cannot lie on {CARDS[lower]}"
-    return ""
-
-
-def _parse_nfen(text: str) -> GameState:
-    tokens, variant, seat_tokens = split_nfen(text, "NFEN", _bad)
-    n = len(seat_tokens)
-    nwork = variant.work_pile_count(n)
-    layouts = [
-        seat_layout(variant, seat, _parse_seat(tok, seat, nwork))
-        for seat, tok in enumerate(seat_tokens)
-    ]
-    fnd = parse_foundations(tokens[1], n, variant)
-    status_tok, res_tok, seed_tok = tokens[-3:]
-    status, caller, stalled, resolutions = parse_status(
-        text, status_tok, res_tok, [len(lay.nerts) for lay in layouts], _bad
-    )
-    if not seed_tok.startswith("s") or not ascii_digits(seed_tok[1:]):
-        raise _bad(text, f"expected s<seed>, got {excerpt(seed_tok)}")
-    seed = int(seed_tok[1:])
-    if seed >= SEED_LIMIT:
-        raise _bad(text, f"the seed must be below 2**64, got {excerpt(seed_tok[1:])}")
-    return position(variant, layouts, fnd, (status, caller, stalled, resolutions), seed)
 
 
 def position(
     variant: Variant,
     layouts: list[Layout],
     fnd: tuple[tuple[int, ...], ...],
-    hand: tuple[EndReason | None, int, bool, int],
+    hand: Hand,
     seed: int,
 ) -> GameState:
     """The state of checked seats and these parts, checked as a whole (every reader's last step).
 
-    ``hand`` is (status, caller, stalled, resolutions). The foundations, each card exactly
-    once, the caller's empty Nerts pile, and :func:`hand_problem`.
+    The foundations, the caller's empty Nerts pile, the seed, each card exactly once, and
+    :func:`hand_problem`.
 
     Raises:
         NertsError: naming the first problem.
     """
-    status, caller, stalled, resolutions = hand
     n = len(layouts)
-    # (in the order the NFEN reader meets them: the caller is read with the status)
-    problem = foundations_problem(fnd, variant, n) or caller_problem(
-        caller, [len(lay.nerts) for lay in layouts]
-    )
+    nerts_sizes = [len(lay.nerts) for lay in layouts]
+    problem = foundations_problem(fnd, variant, n) or caller_problem(hand.caller, nerts_sizes)
+    if not problem and seed >= SEED_LIMIT:
+        problem = f"the seed must be below 2**64, got {excerpt(str(seed))}"
     if problem:
         raise NertsError(problem)
     ids: list[int] = []  # the position's cards (list extends run in C)
@@ -691,17 +428,20 @@ def position(
     if len(ids) != len(full) or full.difference(ids):
         raise NertsError(_conservation_problem(sorted(ids), n, variant.jokers_per_deck))
     problem = hand_problem(
-        variant,
-        [len(lay.nerts) for lay in layouts],
-        [[len(d) for d in lay.down] for lay in layouts],
-        fnd,
-        status,
-        stalled,
-        resolutions,
+        variant, nerts_sizes, [[len(d) for d in lay.down] for lay in layouts], fnd, hand
     )
     if problem:
         raise NertsError(problem)
-    return GameState(variant, tuple(layouts), fnd, status, caller, stalled, resolutions, seed)
+    return GameState(
+        variant=variant,
+        layouts=tuple(layouts),
+        fnd=fnd,
+        status=hand.status,
+        caller=hand.caller,
+        stalled=hand.stalled,
+        resolutions=hand.resolutions,
+        seed=seed,
+    )
 
 
 def foundations_problem(fnd: Sequence[tuple[int, ...]], variant: Variant, n: int) -> str:
@@ -720,14 +460,20 @@ def caller_problem(caller: int, nerts_sizes: Sequence[int]) -> str:
     return ""
 
 
-def check_joker_piles(
-    variant: Variant, seat: int, work: tuple[tuple[int, ...], ...], binds: dict[int, int]
-) -> tuple[int, ...]:
-    """Check a joker variant's work piles and return the layout's canonical ``bound``.
+def work_bound(variant: Variant, seat: int, work: Piles, binds: dict[int, int]) -> tuple[int, ...]:
+    """Check a seat's work piles and return the layout's canonical ``bound`` (every reader's).
+
+    Without jokers each pile builds down in alternating colours (and ``bound`` is ``()``);
+    with them, each pile is one the jokers' bindings (``binds``, by card id) allow.
 
     Raises:
         NertsError: (a :class:`ValueError`) naming the problem.
     """
+    if not variant.jokers_per_deck:
+        problem = _misfit_problem(seat, work)
+        if problem:
+            raise NertsError(problem)
+        return ()
     kings = [card for card, key in binds.items() if key == KING_OPEN]
     if kings and variant.space_fill != "king_only":
         msg = f"seat {seat}: {CARDS[kings[0]]} stands for a King only where Kings fill spaces"
@@ -756,3 +502,12 @@ def check_joker_piles(
     if variant.joker_binding == "permanent":
         bound = bind_piles(work, bound, variant.jokers_per_deck)
     return bound
+
+
+def _misfit_problem(seat: int, work: Piles) -> str:
+    """Why a joker-free work pile of ``seat`` does not build down in alternating colours."""
+    for i, pile in enumerate(work):
+        for lower, upper in pairwise(pile):
+            if not fits_work(upper, lower):
+                return f"seat {seat}'s work pile {i}: {CARDS[upper]} cannot lie on {CARDS[lower]}"
+    return ""

@@ -1,4 +1,4 @@
-"""Exact stuck detection and the everyone-stuck resolution (rules.md §7).
+"""Exact stuck detection (rules.md §7).
 
 A seat is *stuck* when no progress action (a play to a foundation, or of its Nerts top or its
 waste top) is possible in any position it can reach by turning its stock through a whole pass
@@ -7,31 +7,29 @@ and rearranging its own work piles. This module decides that exactly, with no mo
 * Stock turns and work-pile moves touch disjoint cards, so the reachable positions are every
   reachable *work configuration* paired with every reachable *waste top*.
 * The waste tops of a whole pass follow from the stock order, the turn size, the remainder rule
-  and the pass limit (:func:`waste_tops`).
+  and the pass limit (:func:`nertslib.predicates.pass_tops`, beside the turning rule).
 * The configurations are searched breadth first, with the generator's moves between work
   piles (:func:`nertslib.movegen.shuffle_moves`) and the transition's
   (:func:`nertslib.transition.piles_after`); piles that differ only in their order count as one.
   The search stops at the first configuration where the Nerts top, some waste top of the pass
   or a work top makes progress, by the same predicates move generation uses.
 
-When every seat is stuck, :func:`resolve_stalemate` applies the variant's resolution; called
-again while every seat is still stuck and nobody has made progress since, it ends the hand.
+What a stuck table does next lives with the transition (:mod:`nertslib.stalemate`); the bots'
+plans towards progress live with the bots (:mod:`nertslib.bots.planning`).
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
+from typing import NamedTuple
 
 from nertslib.cards import KEY
-from nertslib.context import UNLIMITED, Context, Piles, Reach, Shared
-from nertslib.deal import shuffled
+from nertslib.context import Context, Piles, Reach, Shared
 from nertslib.errors import NertsError
 from nertslib.jokers import lifted_key
 from nertslib.movegen import (
     ONTO_WORK,
-    RESTOCK,
-    TURN,
     foundation_plays,
     play_move,
     seat_layout,
@@ -47,31 +45,73 @@ from nertslib.predicates import (
     any_fits_under,
     any_fits_work,
     any_go_up,
+    may_call,
     may_fill_space,
     slide_under_open,
 )
-from nertslib.state import EndReason, GameState, Layout
+from nertslib.predicates import pass_tops as turned_tops
+from nertslib.state import GameState, Layout
 from nertslib.transition import piles_after
 
 __all__ = [
+    "Found",
+    "Placed",
     "all_stuck",
     "is_stuck",
+    "pass_offers_progress",
     "pass_tops",
-    "plan_progress",
-    "plan_step",
     "progress_in_reach",
     "reach",
     "reach_offers",
-    "resolve_stalemate",
     "seat_is_stuck",
-    "seat_plan_step",
-    "seat_stock_step",
-    "stock_step",
     "waste_tops",
 ]
 
 #: A search's test of one configuration: does some progress action exist there?
 Goal = Callable[[Piles], bool]
+
+
+class Found(NamedTuple):
+    """Whether progress is in reach, and the first move of a shortest path there.
+
+    ``step`` is ``None`` when no rearrangement is needed (or none was asked for).
+
+    >>> import nertslib as nl
+    >>> from nertslib.stuck import progress_in_reach
+    >>> state = nl.deal("standard", seats=2, seed=1)
+    >>> progress_in_reach(state, state.layouts[0], (), by_order=False)
+    Found(found=True, step=None)
+    """
+
+    found: bool
+    step: Move | None
+
+
+class Placed(NamedTuple):
+    """A card that progress may place, and where it comes from (``predicates.FROM_*``).
+
+    The Nerts top (``FROM_NERTS``) or a waste top (``FROM_WASTE``): what a seat's progress test
+    asks about besides its work tops.
+
+    >>> from nertslib.predicates import FROM_NERTS
+    >>> from nertslib.stuck import Placed
+    >>> Placed(30, FROM_NERTS)
+    Placed(card=30, source=0)
+    """
+
+    card: int
+    source: int
+
+
+class _Searched(NamedTuple):
+    """A search's answer: :class:`Found`, and the sum of what it visited.
+
+    The sum is there when no configuration met the goal, without jokers (see :func:`reach`).
+    """
+
+    found: bool
+    step: Move | None
+    summed: Reach | None
 
 
 def waste_tops(lay: Layout, ctx: Context) -> frozenset[int]:
@@ -89,9 +129,8 @@ def waste_tops(lay: Layout, ctx: Context) -> frozenset[int]:
 def pass_tops(lay: Layout, ctx: Context) -> tuple[int, ...]:
     """The cards that show as the waste top while the seat turns its stock through a pass.
 
-    Starts with the current waste top; a card may come more than once. Honours the turn size,
-    the remainder rule and the pass limit (with no passes left, only the rest of the current
-    pass counts).
+    :func:`nertslib.predicates.pass_tops` for the seat's layout: starts with the current waste
+    top; a card may come more than once.
 
     >>> import nertslib as nl
     >>> from nertslib.stuck import pass_tops
@@ -99,20 +138,9 @@ def pass_tops(lay: Layout, ctx: Context) -> tuple[int, ...]:
     >>> len(pass_tops(state.seats[0], state.ctx))  # 11 whole turns of 35 cards, twice over
     22
     """
-    deck, cur, turn = lay.deck, lay.cursor, ctx.turn
-    n = len(deck)
-    tops = deck[cur - 1 : cur] + deck[cur + turn - 1 :: turn]
-    more = lay.passes < ctx.max_passes
-    flip = ctx.flip_immediately
-    if (n - cur) % turn and not (flip and more):
-        tops += deck[-1:]  # the remainder is turned up
-    if more and n:
-        # A fresh pass from the top of the restored stock. Its remainder shows unless it is
-        # flipped at once on every pass (with a pass limit, the last pass turns it up).
-        tops += deck[turn - 1 :: turn]
-        if n % turn and not (flip and ctx.max_passes == UNLIMITED):
-            tops += deck[-1:]
-    return tops
+    return turned_tops(
+        lay.deck, lay.cursor, ctx.turn, ctx.flip_immediately, lay.passes, ctx.max_passes
+    )
 
 
 def _go_up(state: Shared, need: tuple[int, ...], cards: Sequence[int]) -> bool:
@@ -126,13 +154,13 @@ def _go_up(state: Shared, need: tuple[int, ...], cards: Sequence[int]) -> bool:
 class _Progress:
     """The progress test a seat asks of configurations, its cards sorted out once.
 
-    Progress is a work top going up, or one of the cards (``(card, source)``: the Nerts top,
+    Progress is a work top going up, or one of the cards (:class:`Placed`: the Nerts top,
     waste tops) going onto a work top, into a space or under a pile (no joker variants).
     """
 
     __slots__ = ("cards", "filling", "need", "placed", "state", "under")
 
-    def __init__(self, state: Shared, cards: list[tuple[int, int]]) -> None:
+    def __init__(self, state: Shared, cards: list[Placed]) -> None:
         self.state = state
         self.need = state.need
         self.cards = cards
@@ -159,7 +187,7 @@ class _Progress:
         return space or (self.under and any_fits_under(self.filling, bases))
 
 
-def _plain_goal(state: Shared, cards: Iterable[tuple[int, int]]) -> Goal:
+def _plain_goal(state: Shared, cards: Iterable[Placed]) -> Goal:
     """The progress test of a configuration for a seat without jokers (see :class:`_Progress`)."""
     progress = _Progress(state, list(cards))
 
@@ -179,10 +207,10 @@ def _open_bases(piles: Piles) -> list[int]:
     return [pile[0] for j, pile in enumerate(work) if pile and not (down and down[j])]
 
 
-def reach_offers(state: Shared, shown: Reach, cards: Iterable[tuple[int, int]]) -> bool:
+def reach_offers(state: Shared, shown: Reach, cards: Iterable[Placed]) -> bool:
     """Whether some configuration that ``shown`` sums up offers progress (no joker variants).
 
-    Progress is a work top going up, or one of ``cards`` (``(card, source)``: the Nerts top,
+    Progress is a work top going up, or one of ``cards`` (:class:`Placed`: the Nerts top,
     waste tops) going onto a work top, into a space or under a pile. Each of these asks about
     one card of one configuration, so the tops, spaces and open bases of all the reachable
     configurations together (:func:`reach`) decide it as each configuration alone would.
@@ -216,7 +244,7 @@ def reach(ctx: Context, piles: Piles) -> Reach:
         raise NertsError(msg)
     facts = ctx.work_facts(piles)
     if facts.reach is None:
-        facts.reach = _search(ctx, piles, _nowhere, by_order=False)[2]
+        facts.reach = _search(ctx, piles, _nowhere, by_order=False).summed
     assert facts.reach is not None  # a search without jokers that meets no goal sums up
     return facts.reach
 
@@ -226,7 +254,7 @@ def _nowhere(piles: Piles) -> bool:
     return False
 
 
-def _generic_goal(state: Shared, ctx: Context, cards: Iterable[tuple[int, int]]) -> Goal:
+def _generic_goal(state: Shared, ctx: Context, cards: Iterable[Placed]) -> Goal:
     """:func:`_plain_goal` through the move generator itself (joker variants)."""
     cards = list(cards)
 
@@ -253,9 +281,7 @@ def _canonical(piles: Piles) -> object:
     return (tuple(sorted(work)), bound)
 
 
-def _search(
-    ctx: Context, start: Piles, goal: Goal, by_order: bool
-) -> tuple[bool, Move | None, Reach | None]:
+def _search(ctx: Context, start: Piles, goal: Goal, by_order: bool) -> _Searched:
     """Search the configurations reachable from ``start`` for one that meets ``goal``.
 
     Breadth first over the configurations the seat's moves between work piles reach. Returns
@@ -274,7 +300,7 @@ def _search(
     while queue:
         piles, step = queue.popleft()
         if goal(piles):
-            return True, step, None
+            return _Searched(True, step, None)
         work, down, _ = piles
         tops.update(pile[-1] for pile in work if pile)
         bases.update(_open_bases(piles))
@@ -292,42 +318,47 @@ def _search(
                 else:
                     queue.append((nxt, move))
     summed = None if ctx.jokers else Reach(tuple(sorted(tops)), space, tuple(sorted(bases)))
-    return False, None, summed
+    return _Searched(False, None, summed)
 
 
-def _seat_cards(lay: Layout, ctx: Context, tops: Iterable[int]) -> list[tuple[int, int]]:
-    cards = [(lay.nerts[-1], FROM_NERTS)] if lay.nerts else []
-    cards.extend((card, FROM_WASTE) for card in dict.fromkeys(tops))
+def _seat_cards(lay: Layout, ctx: Context, tops: Iterable[int]) -> list[Placed]:
+    cards = [Placed(lay.nerts[-1], FROM_NERTS)] if lay.nerts else []
+    cards.extend(Placed(card, FROM_WASTE) for card in dict.fromkeys(tops))
     return cards
 
 
-def _goal(state: Shared, ctx: Context, cards: list[tuple[int, int]]) -> Goal:
+def _goal(state: Shared, ctx: Context, cards: list[Placed]) -> Goal:
     return _generic_goal(state, ctx, cards) if ctx.jokers else _plain_goal(state, cards)
 
 
 def seat_is_stuck(state: Shared, lay: Layout) -> bool:
     """:func:`is_stuck` for a layout of a hand in play (no argument checks)."""
-    if not lay.nerts and not state.ctx.auto_call:
+    if may_call(state.ctx.auto_call, len(lay.nerts)):
         return False  # the seat may call Nerts, which is progress
-    return not _pass_offers_progress(state, lay)
+    return not pass_offers_progress(state, lay)
 
 
-def _pass_offers_progress(state: Shared, lay: Layout) -> bool:
-    """Whether progress is in reach with some waste top of a whole pass (the call aside)."""
+def pass_offers_progress(state: Shared, lay: Layout) -> bool:
+    """Whether progress is in reach with some waste top of a whole pass (the call aside).
+
+    >>> import nertslib as nl
+    >>> from nertslib.stuck import pass_offers_progress
+    >>> state = nl.deal("standard", seats=2, seed=2)
+    >>> pass_offers_progress(state, state.layouts[1])
+    True
+    """
     ctx = state.ctx
     tops = pass_tops(lay, ctx)
     if ctx.jokers:
-        return progress_in_reach(state, lay, tops, by_order=False)[0]
+        return progress_in_reach(state, lay, tops, by_order=False).found
     # Usually a card of the pass goes up or onto a pile as they are: no search then.
     cards = [*lay.nerts[-1:], *tops]
     if _go_up(state, state.need, cards) or any_fits_work(cards, lay.work):
         return True
-    return _rearranged(state, lay, _seat_cards(lay, ctx, tops), by_order=False)[0]
+    return _rearranged(state, lay, _seat_cards(lay, ctx, tops), by_order=False).found
 
 
-def progress_in_reach(
-    state: Shared, lay: Layout, tops: Iterable[int], *, by_order: bool
-) -> tuple[bool, Move | None]:
+def progress_in_reach(state: Shared, lay: Layout, tops: Iterable[int], *, by_order: bool) -> Found:
     """Whether the seat can make progress with one of the waste tops ``tops``, and how.
 
     Progress counts from the Nerts top, one of ``tops`` or a work top, in any configuration
@@ -337,30 +368,28 @@ def progress_in_reach(
     """
     cards = _seat_cards(lay, state.ctx, tops)
     if _some_go_up(state, state.ctx, cards):
-        return True, None
+        return Found(True, None)
     return _rearranged(state, lay, cards, by_order=by_order)
 
 
-def _rearranged(
-    state: Shared, lay: Layout, cards: list[tuple[int, int]], *, by_order: bool
-) -> tuple[bool, Move | None]:
+def _rearranged(state: Shared, lay: Layout, cards: list[Placed], *, by_order: bool) -> Found:
     """:func:`progress_in_reach` once no card of ``cards`` goes up as things are."""
     ctx = state.ctx
     if not cards and not _work_may_go_up(state, ctx, lay):
-        return False, None  # no configuration can offer progress: no search needed
+        return Found(False, None)  # no configuration can offer progress: no search needed
     piles = (lay.work, lay.down, lay.bound)
     facts = ctx.work_facts(piles)
     if facts.reach is not None:
         # Every configuration was visited before: their sum decides, and only a plan still
         # needs its path searched.
         if not reach_offers(state, facts.reach, cards):
-            return False, None
+            return Found(False, None)
         if not by_order:
-            return True, None
-    found, step, summed = _search(ctx, piles, _goal(state, ctx, cards), by_order)
-    if summed is not None:
-        facts.reach = summed
-    return found, step
+            return Found(True, None)
+    searched = _search(ctx, piles, _goal(state, ctx, cards), by_order)
+    if searched.summed is not None:
+        facts.reach = searched.summed
+    return Found(searched.found, searched.step)
 
 
 def _work_may_go_up(state: Shared, ctx: Context, lay: Layout) -> bool:
@@ -372,7 +401,7 @@ def _work_may_go_up(state: Shared, ctx: Context, lay: Layout) -> bool:
     return any(KEY[card] < 0 for card in cards) or _go_up(state, state.need, cards)
 
 
-def _some_go_up(state: Shared, ctx: Context, cards: list[tuple[int, int]]) -> bool:
+def _some_go_up(state: Shared, ctx: Context, cards: list[Placed]) -> bool:
     """Whether one of ``cards`` (the Nerts top, waste tops) may go to a foundation.
 
     The answer is the same in every configuration of the work piles.
@@ -416,145 +445,3 @@ def all_stuck(state: GameState) -> bool:
     if state.status is not None:
         return False
     return all(seat_is_stuck(state, lay) for lay in state.layouts)
-
-
-def resolve_stalemate(state: GameState) -> GameState:
-    """The everyone-stuck step: a system action, taken when :func:`all_stuck` holds.
-
-    With ``stuck_resolution="restock"`` (the seeds' rule, the standard) each seat forms a new
-    stock: its remaining stock cards go onto its waste and the whole waste is turned over,
-    order restored, no card moved. ``"rotate_one"`` does the same and then moves the new
-    stock's top card to the bottom; ``"shuffle"`` shuffles each seat's stock and waste together
-    (from the state's seed and the resolution's number); ``"end_hand"`` ends the hand at once.
-    If a resolution was already applied and no seat has made progress since ("stuck, even with
-    a new stock"), the call ends the hand in stalemate instead.
-
-    Raises:
-        NertsError: (a :class:`ValueError`) if the hand is over or some seat is not stuck.
-
-    >>> import nertslib as nl
-    >>> nl.resolve_stalemate(nl.deal("standard", seats=2, seed=1))
-    Traceback (most recent call last):
-    ...
-    nertslib.errors.NertsError: not every seat is stuck: seat 0 can still make progress
-    """
-    if state.status is not None:
-        msg = "the hand is over"
-        raise NertsError(msg)
-    loose = [s for s, lay in enumerate(state.layouts) if not seat_is_stuck(state, lay)]
-    if loose:
-        msg = f"not every seat is stuck: seat {loose[0]} can still make progress"
-        raise NertsError(msg)
-    rule = state.variant.stuck_resolution
-    if state.stalled or rule == "end_hand":
-        return GameState(
-            state.variant,
-            state.layouts,
-            state.fnd,
-            EndReason.STALEMATE,
-            -1,
-            state.stalled,
-            state.resolutions,
-            state.seed,
-        )
-    layouts = tuple(_resolved(state, lay, rule) for lay in state.layouts)
-    return GameState(
-        state.variant, layouts, state.fnd, None, -1, True, state.resolutions + 1, state.seed
-    )
-
-
-def _resolved(state: GameState, lay: Layout, rule: str) -> Layout:
-    """The seat's layout after the stock resolution ``rule`` (its waste turned into its stock).
-
-    The deck holds the waste bottom first, then the stock in turning order: the remaining
-    stock turned onto the waste and the waste turned over give the same order from the start,
-    so a restock only moves the cursor back to the first card.
-    """
-    deck = lay.deck
-    if rule == "shuffle":
-        deck = shuffled(deck, state.seed, 8 * (state.resolutions + 1) + lay.seat)
-    elif rule == "rotate_one" and deck:
-        deck = (*deck[1:], deck[0])
-    return Layout(lay.seat, lay.nerts, lay.work, deck, 0, lay.passes, lay.down, lay.bound)
-
-
-def plan_step(state: GameState, seat: int) -> Move | None:
-    """The first move of :func:`plan_progress`'s plan with the seat's current tops, if any.
-
-    ``None`` when no rearrangement of the work piles brings a progress move about with the
-    current Nerts and waste tops (or one exists already).
-
-    Raises:
-        NertsError: (a :class:`ValueError`) if ``seat`` does not play in this hand.
-
-    >>> import nertslib as nl
-    >>> from nertslib.stuck import plan_step
-    >>> plan_step(nl.deal("standard", seats=2, seed=2), 1) is None
-    True
-    """
-    return seat_plan_step(state, seat_layout(state, seat))
-
-
-def seat_plan_step(state: Shared, lay: Layout) -> Move | None:
-    """:func:`plan_step` for a layout of a hand in play (no argument checks)."""
-    return _planned(state, lay)[1]
-
-
-def _planned(state: Shared, lay: Layout) -> tuple[bool, Move | None]:
-    """Whether progress is in reach with the current tops, and the plan's first move."""
-    current = lay.deck[lay.cursor - 1 : lay.cursor] if lay.cursor else ()
-    if not progress_in_reach(state, lay, current, by_order=False)[0]:
-        return False, None
-    # In reach: now the path, with the piles in their order (moves name piles by index).
-    return True, progress_in_reach(state, lay, current, by_order=True)[1]
-
-
-def plan_progress(state: GameState, seat: int) -> Move | None:
-    """A first step towards progress for a seat that has no progress move now.
-
-    Returns the first move between work piles of a shortest path to a configuration where the
-    seat's Nerts top, waste top or a work top can make progress; else a stock action if the
-    progress needs another waste top; else ``None`` (the seat is stuck, or has a progress move
-    now). Used by the bots.
-
-    Raises:
-        NertsError: (a :class:`ValueError`) if ``seat`` does not play in this hand.
-
-    >>> import nertslib as nl
-    >>> from nertslib.stuck import plan_progress
-    >>> state = nl.deal("standard", seats=2, seed=2)
-    >>> nl.legal_moves(state, 1)
-    (Move.parse('1:turn'),)
-    >>> plan_progress(state, 1)
-    Move.parse('1:turn')
-    """
-    lay = seat_layout(state, seat)
-    found, step = _planned(state, lay)
-    return step if found else stock_step(state, seat)
-
-
-def stock_step(state: GameState, seat: int) -> Move | None:
-    """The stock action of a seat that no rearrangement helps now; ``None`` if it is stuck.
-
-    What :func:`plan_progress` answers when the current tops cannot make progress: turn the
-    stock (or turn the waste over) while some waste top of the pass could, else nothing.
-
-    Raises:
-        NertsError: (a :class:`ValueError`) if ``seat`` does not play in this hand.
-
-    >>> import nertslib as nl
-    >>> from nertslib.stuck import stock_step
-    >>> stock_step(nl.deal("standard", seats=2, seed=2), 1)
-    Move.parse('1:turn')
-    """
-    lay = seat_layout(state, seat)
-    if state.status is not None:
-        return None
-    return seat_stock_step(state, lay)
-
-
-def seat_stock_step(state: Shared, lay: Layout) -> Move | None:
-    """:func:`stock_step` for a layout of a hand in play (no argument checks)."""
-    if not _pass_offers_progress(state, lay):
-        return None
-    return TURN[lay.seat] if len(lay.deck) > lay.cursor else RESTOCK[lay.seat]

@@ -41,8 +41,9 @@ from nertslib.errors import NertsError, Rejection
 from nertslib.moves import Move
 from nertslib.replay import RESOLVE, Batch, Replay
 from nertslib.replay import Event as ReplayEvent
+from nertslib.stalemate import resolve_stalemate
 from nertslib.state import EndReason, GameState
-from nertslib.stuck import all_stuck, resolve_stalemate
+from nertslib.stuck import all_stuck
 
 __all__ = ["Event", "Table", "arbitrate", "event_for_seat"]
 

@@ -28,6 +28,7 @@ from nertslib.deal import SplitMix64, deal
 from nertslib.errors import IllegalMoveError, NertsError
 from nertslib.jokers import KING_OPEN
 from nertslib.moves import Move
+from nertslib.nfen import Hand, SeatPiles
 from nertslib.rules import (
     apply,
     bind_piles,
@@ -37,8 +38,9 @@ from nertslib.rules import (
     pile_problem,
 )
 from nertslib.scoring import hand_scores, outcome
-from nertslib.state import EndReason, GameState, Layout, SeatPiles, position, seat_layout
-from nertslib.stuck import all_stuck, resolve_stalemate
+from nertslib.stalemate import resolve_stalemate
+from nertslib.state import EndReason, GameState, Layout, position, seat_layout
+from nertslib.stuck import all_stuck
 from nertslib.variants import Variant
 from nertslib.views import view
 
@@ -114,7 +116,7 @@ def _reader_problems(state: GameState) -> list[str]:
     v = state.variant
     try:
         layouts = [seat_layout(v, lay.seat, _seat_piles(lay)) for lay in state.layouts]
-        hand = (state.status, state.caller, state.stalled, state.resolutions)
+        hand = Hand(state.status, state.caller, state.stalled, state.resolutions)
         position(v, layouts, state.fnd, hand, state.seed)
     except NertsError as exc:
         return [f"a reader refuses it: {exc}"]

@@ -7,6 +7,8 @@ the bots' planner move cards between work piles with :func:`moved_piles`, the sa
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from nertslib.cards import DECLARED_BASE, FACE, KEY
 from nertslib.context import SPACE_KING_ONLY, Context, Piles
 from nertslib.jokers import bind_pile, kinged
@@ -88,7 +90,14 @@ def _unbound(bound: tuple[int, ...], card: int) -> tuple[int, ...]:
     return tuple(new) if max(new) >= 0 else ()
 
 
-_Played = tuple[Layout, tuple[tuple[int, ...], ...], EndReason | None, int, bool]
+class _Played(NamedTuple):
+    """A play's seat layout, and the hand's fields the play may change."""
+
+    mine: Layout
+    fnd: tuple[tuple[int, ...], ...]
+    status: EndReason | None
+    caller: int
+    stalled: bool
 
 
 def _played(state: GameState, lay: Layout, move: Move) -> _Played:
@@ -128,8 +137,17 @@ def _played(state: GameState, lay: Layout, move: Move) -> _Played:
         stalled = False
         if ctx.auto_call and source is Zone.NERTS and not nerts:
             status, caller = EndReason.NERTS, lay.seat
-    mine = Layout(lay.seat, nerts, work, deck, cur, lay.passes, down, bound)
-    return mine, fnd, status, caller, stalled
+    mine = Layout(
+        seat=lay.seat,
+        nerts=nerts,
+        work=work,
+        deck=deck,
+        cursor=cur,
+        passes=lay.passes,
+        down=down,
+        bound=bound,
+    )
+    return _Played(mine, fnd, status, caller, stalled)
 
 
 def _lifted(work: Work, down: Work, i: int) -> tuple[Work, Work]:
@@ -162,7 +180,16 @@ def _stock_moved(ctx: Context, lay: Layout, move: Move) -> Layout:
         cur, passes = 0, passes + 1
     else:  # a rotation: the stock's top card goes to its bottom
         deck = (*deck[:cur], *deck[cur + 1 :], deck[cur])
-    return Layout(lay.seat, lay.nerts, lay.work, deck, cur, passes, lay.down, lay.bound)
+    return Layout(
+        seat=lay.seat,
+        nerts=lay.nerts,
+        work=lay.work,
+        deck=deck,
+        cursor=cur,
+        down=lay.down,
+        bound=lay.bound,
+        passes=passes,
+    )
 
 
 def successor(state: GameState, move: Move) -> GameState:
@@ -180,16 +207,7 @@ def successor(state: GameState, move: Move) -> GameState:
     lay = state.layouts[seat]
     kind = move.kind
     if kind is K_CALL:
-        return GameState(
-            state.variant,
-            state.layouts,
-            state.fnd,
-            EndReason.NERTS,
-            seat,
-            state.stalled,
-            state.resolutions,
-            state.seed,
-        )
+        return _state(state, state.layouts, state.fnd, EndReason.NERTS, seat, state.stalled)
     fnd, status, caller, stalled = state.fnd, state.status, state.caller, state.stalled
     if kind is K_PLAY:
         mine, fnd, status, caller, stalled = _played(state, lay, move)
@@ -198,6 +216,25 @@ def successor(state: GameState, move: Move) -> GameState:
         mine = _stock_moved(state.ctx, lay, move)
     layouts = list(state.layouts)
     layouts[seat] = mine
+    return _state(state, tuple(layouts), fnd, status, caller, stalled)
+
+
+def _state(
+    state: GameState,
+    layouts: tuple[Layout, ...],
+    fnd: Work,
+    status: EndReason | None,
+    caller: int,
+    stalled: bool,
+) -> GameState:
+    """``state`` with the given layouts, foundations and status (same variant, seed, restocks)."""
     return GameState(
-        state.variant, tuple(layouts), fnd, status, caller, stalled, state.resolutions, state.seed
+        variant=state.variant,
+        layouts=layouts,
+        fnd=fnd,
+        status=status,
+        caller=caller,
+        stalled=stalled,
+        resolutions=state.resolutions,
+        seed=state.seed,
     )

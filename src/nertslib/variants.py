@@ -23,12 +23,40 @@ import tomllib
 from collections.abc import Mapping
 from operator import attrgetter
 from pathlib import Path
-from typing import Any, Final, Literal, cast, get_args
+from typing import Any, Final, Literal, cast
 
 import attrs
 
 from nertslib.cards import MAX_JOKERS, MAX_SEATS
 from nertslib.errors import NertsError, parsed
+from nertslib.knobs import (
+    CALL_MODE,
+    FOUNDATION_BUILD,
+    FOUNDATION_LIMIT,
+    JOKER_BINDING,
+    SLIDE_UNDER,
+    SPACE_FILL,
+    STOCK_ACCESS,
+    STOCK_REMAINDER,
+    STUCK_RESOLUTION,
+    TIE_POLICY,
+    WORK_PILE_LAYOUT,
+    WORK_PILE_MOVE,
+    BySeatCount,
+    CallMode,
+    FoundationBuild,
+    FoundationLimit,
+    JokerBinding,
+    Knob,
+    SlideUnder,
+    SpaceFill,
+    StockAccess,
+    StockRemainder,
+    StuckResolution,
+    TiePolicy,
+    WorkPileLayout,
+    WorkPileMove,
+)
 from nertslib.quoting import clipped, excerpt
 
 __all__ = [
@@ -44,19 +72,6 @@ __all__ = [
 #: Bumped whenever the meaning of a saved state or replay changes.
 RULES_VERSION: Final = 1
 
-WorkPileLayout = Literal["single", "klondike"]
-WorkPileMove = Literal["any_suffix", "top_card", "whole_pile"]
-SpaceFill = Literal["any", "nerts_only", "king_only"]
-SlideUnder = Literal["off", "needs_space", "always"]
-FoundationBuild = Literal["same_suit", "alt_colour", "any_suit", "by_seat_count"]
-FoundationLimit = Literal["unlimited", "one_per_suit"]
-TiePolicy = Literal["first_wins", "both_keep"]
-StockRemainder = Literal["flip_immediately", "partial_turn"]
-StockAccess = Literal["anytime", "when_blocked"]
-StuckResolution = Literal["restock", "rotate_one", "shuffle", "end_hand"]
-CallMode = Literal["optional", "auto"]
-JokerBinding = Literal["permanent", "while_covered"]
-BySeatCount = Literal["by_seat_count"]
 
 #: Not yet honoured by the engine; a Variant asking for them is refused rather than ignored.
 _UNSUPPORTED: Final[dict[str, tuple[object, ...]]] = {}
@@ -82,8 +97,9 @@ def _one_of(*allowed: object) -> Any:
     return check
 
 
-def _literal(tp: Any) -> Any:
-    return _one_of(*get_args(tp))
+def _member(knob: Knob[Any]) -> Any:
+    """A choice knob's check: one of the values of its table (:mod:`nertslib.knobs`)."""
+    return _one_of(*knob.values)
 
 
 def _int_in(low: int, high: int | None) -> Any:
@@ -215,40 +231,40 @@ class Variant:
         default=4, validator=_check_work_piles, kw_only=True
     )
     work_pile_layout: WorkPileLayout = attrs.field(
-        default="single", validator=_literal(WorkPileLayout), kw_only=True
+        default="single", validator=_member(WORK_PILE_LAYOUT), kw_only=True
     )
     work_pile_move: WorkPileMove = attrs.field(
-        default="any_suffix", validator=_literal(WorkPileMove), kw_only=True
+        default="any_suffix", validator=_member(WORK_PILE_MOVE), kw_only=True
     )
-    space_fill: SpaceFill = attrs.field(default="any", validator=_literal(SpaceFill), kw_only=True)
+    space_fill: SpaceFill = attrs.field(default="any", validator=_member(SPACE_FILL), kw_only=True)
     space_fill_mandatory: bool = attrs.field(
         default=False, validator=_one_of(False, True), kw_only=True
     )
     slide_under: SlideUnder = attrs.field(
-        default="needs_space", validator=_literal(SlideUnder), kw_only=True
+        default="needs_space", validator=_member(SLIDE_UNDER), kw_only=True
     )
     foundation_build: FoundationBuild = attrs.field(
-        default="same_suit", validator=_literal(FoundationBuild), kw_only=True
+        default="same_suit", validator=_member(FOUNDATION_BUILD), kw_only=True
     )
     foundation_limit: FoundationLimit = attrs.field(
-        default="unlimited", validator=_literal(FoundationLimit), kw_only=True
+        default="unlimited", validator=_member(FOUNDATION_LIMIT), kw_only=True
     )
     tie_policy: TiePolicy = attrs.field(
-        default="both_keep", validator=_literal(TiePolicy), kw_only=True
+        default="both_keep", validator=_member(TIE_POLICY), kw_only=True
     )
     stock_turn: int = attrs.field(default=3, validator=_one_of(1, 3), kw_only=True)
     stock_remainder: StockRemainder = attrs.field(
-        default="flip_immediately", validator=_literal(StockRemainder), kw_only=True
+        default="flip_immediately", validator=_member(STOCK_REMAINDER), kw_only=True
     )
     max_stock_passes: int | None = attrs.field(default=None, validator=_check_passes, kw_only=True)
     stock_access: StockAccess = attrs.field(
-        default="anytime", validator=_literal(StockAccess), kw_only=True
+        default="anytime", validator=_member(STOCK_ACCESS), kw_only=True
     )
     stuck_resolution: StuckResolution = attrs.field(
-        default="restock", validator=_literal(StuckResolution), kw_only=True
+        default="restock", validator=_member(STUCK_RESOLUTION), kw_only=True
     )
     call_mode: CallMode = attrs.field(
-        default="optional", validator=_literal(CallMode), kw_only=True
+        default="optional", validator=_member(CALL_MODE), kw_only=True
     )
     caller_bonus: int = attrs.field(default=0, validator=_int_in(-1000, 1000), kw_only=True)
     foundation_points: int = attrs.field(default=1, validator=_int_in(-100, 100), kw_only=True)
@@ -257,7 +273,7 @@ class Variant:
     target_score: int = attrs.field(default=100, validator=_int_in(1, 1_000_000), kw_only=True)
     jokers_per_deck: int = attrs.field(default=0, validator=_int_in(0, MAX_JOKERS), kw_only=True)
     joker_binding: JokerBinding = attrs.field(
-        default="permanent", validator=_literal(JokerBinding), kw_only=True
+        default="permanent", validator=_member(JOKER_BINDING), kw_only=True
     )
     teams: tuple[tuple[int, ...], ...] | None = attrs.field(
         default=None, converter=_to_teams, validator=_check_teams, kw_only=True

@@ -1,4 +1,4 @@
-"""Per-seat views of a position, and determinization for bots (design.md principle 6).
+"""Per-seat views of a position (design.md principle 6), and their checks.
 
 Nerts hides cards: the Nerts pile below its top, the stocks, and, in the Klondike layout, the
 face-down work cards. :func:`view` returns what one seat may see of a position (``seat=None``:
@@ -30,17 +30,8 @@ hidden cards of one seat between those places) never changes ``view(state, p)``.
 tests check this, and that :func:`~nertslib.check` messages for a seat's moves name only cards
 that seat can see.
 
-**Determinization.** ``determinize(view, seed)`` gives each seat's *unseen* cards (its deck
-minus every card of that deck the view shows, foundations included) to the hidden places, in
-an order drawn with the library's own seeded shuffle (``nertslib.deal.shuffled``, stream
-``seat``). The result passes :func:`nertslib.testing.state_problems`, and
-``view(determinize(v, seed), v.seat) == v``. The real seed is unknown to the viewer, so the
-new state carries ``seed`` as its seed.
-
-**Bots.** Every legal move of a seat except ``rotate`` depends only on what that seat sees, so
-``legal_moves(determinize(v, k), v.seat)`` is the same for every ``k`` once ``rotate`` moves are
-removed. (``rotate`` is offered only to a stuck seat, and being stuck depends on cards the seat
-cannot see: the order of its own stock and, in the Klondike layout, its face-down work cards.)
+**Determinization** (``nertslib.determinize``, whose names this module exports too) turns
+a view back into a full position for bots.
 
 >>> import nertslib as nl
 >>> from nertslib.views import determinize, view
@@ -52,10 +43,7 @@ View.from_nfen('standard - 12?.2S|QC|3H|7D|AS|35?|-|0 12?.7S|3D|2S|JC|AS|35?|-|0
 >>> view(guess, 0) == mine, nl.legal_moves(guess, 0) == nl.legal_moves(state, 0)
 (True, True)
 
-A view's NFEN is the position's NFEN with every run of hidden cards written as its size and a
-``?`` (``12?.2S``: twelve hidden cards under 2♠; ``2?~KD``: two face-down cards under K♦; a
-stock is only ``35?``), and the seed token ``s<seed>`` replaced by the viewer, ``v<seat>`` or
-``v-`` for a spectator.
+A view's text form is NFEN with hidden cards as counts (``nertslib.nfen``).
 
 .. versionadded:: 0.1.0
 """
@@ -63,53 +51,38 @@ stock is only ``35?``), and the seed token ``s<seed>`` replaced by the viewer, `
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
 from itertools import chain
-from typing import NamedTuple, cast
+from typing import cast
 
 import attrs
 
-from nertslib.cards import (
-    CARDS,
-    DECK_SPAN,
-    DECLARED_BASE,
-    JOKER_OF,
-    OWNER,
-    Card,
-    parse_code,
+from nertslib.cards import CARDS, DECK_SPAN, JOKER_OF, OWNER, Card, lookup
+from nertslib.determinize import (
+    arranged,
+    arranged_seat,
+    determinize,
+    determinize_own,
+    stock_probes,
+    unseen_ids,
+    up_cards,
 )
-from nertslib.deal import shuffled
-from nertslib.errors import NertsError, ViewSeatError
+from nertslib.errors import NertsError, ViewSeatError, check_seat
 from nertslib.moves import Move, MoveKind
-from nertslib.notation import (
-    ascii_digits,
-    hidden_run,
-    parse_passes,
-    parse_pile,
-    parse_work,
-    passes_problem,
-    work_pile_text,
-)
-from nertslib.quoting import clipped, excerpt
+from nertslib.nfen import Hand, SeatViewParts, read_view, view_text, work_field_problem
+from nertslib.notation import passes_problem
 from nertslib.render import picture_head
 from nertslib.rules import legal_moves
 from nertslib.state import (
-    SEED_LIMIT,
     EndReason,
     GameState,
     Layout,
-    NFENError,
     caller_problem,
-    check_joker_piles,
     foundations_problem,
     hand_problem,
-    join_nfen,
-    misfit_problem,
-    parse_foundations,
-    parse_status,
-    split_nfen,
+    read_nfen,
+    work_bound,
 )
-from nertslib.stuck import is_stuck, waste_tops
+from nertslib.stuck import is_stuck
 from nertslib.variants import Variant
 
 __all__ = [
@@ -123,13 +96,11 @@ __all__ = [
 ]
 
 
-def _not_viewer(viewer: int | None, seat: object) -> ViewSeatError:
-    who = "a spectator's view" if viewer is None else f"seat {viewer}'s view"
-    return ViewSeatError(f"this is {who}: it cannot tell the moves of seat {seat!r}")
-
-
-def _cards(ids: tuple[int, ...]) -> tuple[Card, ...]:
-    return tuple([CARDS[i] for i in ids])
+def _check_viewer(viewer: int | None, seat: object) -> None:
+    if seat != viewer or type(seat) is not int:
+        who = "a spectator's view" if viewer is None else f"seat {viewer}'s view"
+        msg = f"this is {who}: it cannot tell the moves of seat {seat!r}"
+        raise ViewSeatError(msg)
 
 
 @attrs.frozen(weakref_slot=False)
@@ -187,7 +158,7 @@ class SeatView:
     @property
     def visible_nerts(self) -> tuple[Card, ...]:
         """The Nerts cards the view shows, bottom first (the top, or all when face up)."""
-        return _cards(self.nerts)
+        return lookup(CARDS, self.nerts)
 
     @property
     def hidden_nerts(self) -> int:
@@ -197,7 +168,7 @@ class SeatView:
     @property
     def work_piles(self) -> tuple[tuple[Card, ...], ...]:
         """The face-up cards of each work pile, base first (face-down cards are not shown)."""
-        return tuple(_cards(p) for p in self.work)
+        return tuple(lookup(CARDS, p) for p in self.work)
 
     @property
     def face_down_counts(self) -> tuple[int, ...]:
@@ -218,7 +189,7 @@ class SeatView:
     @property
     def visible_waste(self) -> tuple[Card, ...]:
         """The waste cards the view shows, bottom first (all for the viewer, else the top)."""
-        return _cards(self.waste)
+        return lookup(CARDS, self.waste)
 
     @property
     def hidden_waste(self) -> int:
@@ -228,7 +199,7 @@ class SeatView:
     @property
     def cards(self) -> tuple[Card, ...]:
         """Every card of this layout that the view shows (Nerts pile, work piles, then waste)."""
-        return _cards(self.nerts + tuple(c for p in self.work for c in p) + self.waste)
+        return lookup(CARDS, self.nerts + tuple(c for p in self.work for c in p) + self.waste)
 
 
 @attrs.frozen(repr=False, cache_hash=True, weakref_slot=False)
@@ -236,7 +207,7 @@ class View:
     """What one seat (or a spectator) may see of a position; build it with :func:`view`.
 
     A view is a value: equal views compare and hash equal. ``repr`` is
-    ``View.from_nfen('…')`` (see the module docs for the format) and ``str`` a picture for
+    ``View.from_nfen('…')`` (the format is in ``nertslib.nfen``) and ``str`` a picture for
     people, with ``##`` for a face-down work card.
 
     >>> import nertslib as nl
@@ -278,7 +249,7 @@ class View:
     @property
     def foundations(self) -> tuple[tuple[Card, ...], ...]:
         """The shared foundations in the order they were started, each Ace first."""
-        return tuple(_cards(p) for p in self.fnd)
+        return tuple(lookup(CARDS, p) for p in self.fnd)
 
     @property
     def is_over(self) -> bool:
@@ -304,11 +275,8 @@ class View:
         >>> len(unseen), nl.Card.parse("7S", owner=1) in unseen
         (47, False)
         """
-        n = len(self.seats)
-        if type(seat) is not int or not 0 <= seat < n:
-            msg = f"seat {seat!r} does not play in this {n}-seat hand"
-            raise NertsError(msg)
-        return _cards(_unseen(self, seat, _up_cards(self.fnd)))
+        check_seat(seat, len(self.seats))
+        return lookup(CARDS, unseen_ids(self, seat, up_cards(self.fnd)))
 
     # --- the viewer's moves --------------------------------------------------------------------
 
@@ -329,8 +297,7 @@ class View:
         >>> nl.legal_moves(nl.view(state, 0), 0) == nl.legal_moves(state, 0)
         True
         """
-        if seat != self.seat or type(seat) is not int:
-            raise _not_viewer(self.seat, seat)
+        _check_viewer(self.seat, seat)
         # the seat's moves read only its own layout and the foundations
         guess = determinize_own(self, 0)
         moves = legal_moves(guess, seat)
@@ -358,8 +325,7 @@ class View:
         >>> nl.view(nl.deal("standard", seats=2, seed=1), 0).proves_stuck(0)
         False
         """
-        if seat != self.seat or type(seat) is not int:
-            raise _not_viewer(self.seat, seat)
+        _check_viewer(self.seat, seat)
         return self._stuck_shown(determinize_own(self, 0))  # reads the viewer's seat only
 
     def _stuck_shown(self, guess: GameState) -> bool:
@@ -367,29 +333,19 @@ class View:
         seat = cast(int, self.seat)
         if any(self.seats[seat].down) or self.status is not None or not is_stuck(guess, seat):
             return False
-        return all(is_stuck(probe, seat) for probe in _stock_probes(guess, seat))
+        return all(is_stuck(probe, seat) for probe in stock_probes(guess, seat))
 
     # --- text forms ---------------------------------------------------------------------------
 
     def to_nfen(self) -> str:
-        """The view as one line: NFEN with hidden cards as counts (see the module docs).
+        """The view as one line: NFEN with hidden cards as counts (``nertslib.nfen``).
 
         >>> import nertslib as nl
         >>> from nertslib.views import view
         >>> view(nl.deal("standard", seats=1, seed=3), None).to_nfen()
         'standard - 12?.QD|8D|7D|JD|3C|35?|-|0 play r0 v-'
         """
-        viewer = "-" if self.seat is None else str(self.seat)
-        return join_nfen(
-            self.variant,
-            self.fnd,
-            [_seat_nfen(sv) for sv in self.seats],
-            self.status,
-            self.caller,
-            self.stalled,
-            self.resolutions,
-            f"v{viewer}",
-        )
+        return view_text(self)
 
     @classmethod
     def from_nfen(cls, text: str) -> View:
@@ -410,12 +366,7 @@ class View:
         ...
         nertslib.state.NFENError: bad view NFEN 'standard - 12?.QD|8D|7D|JD|3C|34?|-|0 play r0 v-': seat 0 shows 5 card(s) and hides 46, but its deck has 52
         """  # noqa: E501 - a doctest output line
-        try:
-            return _parse_view(text)
-        except NFENError:
-            raise
-        except ValueError as exc:
-            raise _bad(text, str(exc)) from None
+        return read_nfen(text, "view NFEN", lambda t: read_view(t, seat_view_of, view_of))
 
     def __repr__(self) -> str:
         return f"View.from_nfen({self.to_nfen()!r})"
@@ -433,19 +384,18 @@ class View:
 
 
 def _seat_view(lay: Layout, own: bool, face_up: bool) -> SeatView:
-    cur = lay.cursor
-    deck = lay.deck
+    cur, deck = lay.cursor, lay.deck
     return SeatView(
-        lay.seat,
-        len(lay.nerts),
-        lay.nerts if face_up else lay.nerts[-1:],
-        lay.work,
-        tuple([len(d) for d in lay.down]) if lay.down else (),
-        len(deck) - cur,
-        cur,
-        deck[:cur] if own else deck[cur - 1 : cur] if cur else (),
-        lay.passes,
-        lay.bound,
+        seat=lay.seat,
+        nerts_size=len(lay.nerts),
+        nerts=lay.nerts if face_up else lay.nerts[-1:],
+        work=lay.work,
+        down=tuple([len(d) for d in lay.down]) if lay.down else (),
+        stock_size=len(deck) - cur,
+        waste_size=cur,
+        waste=deck[:cur] if own else deck[cur - 1 : cur] if cur else (),
+        passes=lay.passes,
+        bound=lay.bound,
     )
 
 
@@ -467,251 +417,22 @@ def view(state: GameState, seat: int | None = None) -> View:
     nertslib.errors.NertsError: seat 2 does not play in this 2-seat hand
     """
     layouts = state.layouts
-    if seat is not None and (type(seat) is not int or not 0 <= seat < len(layouts)):
-        msg = f"seat {seat!r} does not play in this {len(layouts)}-seat hand"
-        raise NertsError(msg)
+    if seat is not None:
+        check_seat(seat, len(layouts))
     face_up = state.variant.nerts_pile_face_up
     return View(
-        state.variant,
-        seat,
-        tuple([_seat_view(lay, i == seat, face_up) for i, lay in enumerate(layouts)]),
-        state.fnd,
-        state.status,
-        state.caller,
-        state.stalled,
-        state.resolutions,
+        variant=state.variant,
+        seat=seat,
+        seats=tuple([_seat_view(lay, i == seat, face_up) for i, lay in enumerate(layouts)]),
+        fnd=state.fnd,
+        status=state.status,
+        caller=state.caller,
+        stalled=state.stalled,
+        resolutions=state.resolutions,
     )
 
 
-# --- determinization --------------------------------------------------------------------------
-
-
-def _foundation_cards(fnd: tuple[tuple[int, ...], ...], n: int) -> list[list[int]]:
-    by_owner: list[list[int]] = [[] for _ in range(n)]
-    for pile in fnd:
-        for c in pile:
-            by_owner[OWNER[c]].append(JOKER_OF[c])
-    return by_owner
-
-
-def _unseen(v: View, seat: int, on_foundations: Iterable[int]) -> tuple[int, ...]:
-    """``seat``'s cards that ``v`` does not show, by card id.
-
-    ``on_foundations`` holds (at least) the seat's cards on the foundations, each as it lies
-    in its deck (a raw joker, not a declared one).
-    """
-    sv = v.seats[seat]
-    base = seat * DECK_SPAN
-    unseen = set(range(base, base + 52 + v.variant.jokers_per_deck))
-    unseen.difference_update(sv.nerts, sv.waste, on_foundations, *sv.work)
-    return tuple(sorted(unseen))
-
-
-def _up_cards(fnd: tuple[tuple[int, ...], ...]) -> list[int]:
-    """Every card on the foundations as it lies in its deck (a declared joker as its joker)."""
-    cards = list(chain.from_iterable(fnd))
-    if cards and max(cards) >= DECLARED_BASE:
-        return [JOKER_OF[c] for c in cards]
-    return cards
-
-
-def determinize(v: View, seed: int) -> GameState:
-    """A full position consistent with view ``v``, its hidden cards dealt from ``seed``.
-
-    Each seat's unseen cards (:meth:`View.unseen_cards`) are shuffled with
-    ``nertslib.deal.shuffled`` (stream = the seat) and dealt to the bottom of its Nerts
-    pile, under its work piles (bottom first, pile by pile), to its waste below the shown
-    cards, and to its stock, in that order. Equal arguments give equal states, the state's seed
-    is ``seed``, and ``view(determinize(v, seed), v.seat) == v``.
-
-    Raises:
-        NertsError: (a :class:`ValueError`) if ``seed`` is not an int ``>= 0``, or if a seat's
-            unseen cards do not fill its hidden places (a view no position could show).
-
-    >>> import nertslib as nl
-    >>> from nertslib.views import determinize, view
-    >>> state = nl.deal("standard", seats=2, seed=29)
-    >>> guess = determinize(view(state, 0), seed=5)
-    >>> guess.seats[0].nerts_top, guess.seats[1].nerts_top, guess.seed
-    (Card.parse('2S', owner=0), Card.parse('7S', owner=1), 5)
-    >>> guess.seats[0].stock == state.seats[0].stock
-    False
-    """
-    _check_seed(seed)
-    return _dealt(v, seed, lambda unseen, q: shuffled(unseen, seed, q))
-
-
-def _check_seed(seed: int) -> None:
-    if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
-        msg = f"seed must be an int from 0 to 2**64 - 1; got {excerpt(seed)}"
-        raise NertsError(msg)
-
-
-def arranged(v: View) -> GameState:
-    """A full position consistent with view ``v``, its hidden cards dealt in card order.
-
-    Like :func:`determinize`, but no card is shuffled (and the seed is 0): cheaper, for code
-    that reads only what the view shows (the greedy bot's plays and plans).
-    ``view(arranged(v), v.seat) == v``.
-
-    Raises:
-        NertsError: (a :class:`ValueError`) if a seat's unseen cards do not fill its hidden
-            places (a view no position could show).
-
-    >>> import nertslib as nl
-    >>> from nertslib.views import arranged, view
-    >>> seen = view(nl.deal("standard", seats=2, seed=29), 0)
-    >>> view(arranged(seen), 0) == seen
-    True
-    """
-    return _dealt(v, 0, lambda unseen, _: unseen)
-
-
-def determinize_own(v: View, seed: int) -> GameState:
-    """:func:`determinize` for code that reads only the viewing seat's cards.
-
-    The viewer's hidden cards are dealt exactly as ``determinize(v, seed)`` deals them; the
-    other seats' lie in card order, as in :func:`arranged` (one shuffle instead of one per
-    seat). A spectator's view is determinized whole.
-
-    Raises:
-        NertsError: (a :class:`ValueError`) as :func:`determinize` does.
-
-    >>> import nertslib as nl
-    >>> from nertslib.views import determinize, determinize_own, view
-    >>> seen = view(nl.deal("standard", seats=2, seed=29), 0)
-    >>> determinize_own(seen, 5).seats[0] == determinize(seen, 5).seats[0]
-    True
-    """
-    if v.seat is None:
-        return determinize(v, seed)
-    _check_seed(seed)
-    own = v.seat
-    return _dealt(v, seed, lambda unseen, q: shuffled(unseen, seed, q) if q == own else unseen)
-
-
-def _dealt(
-    v: View, seed: int, order: Callable[[tuple[int, ...], int], tuple[int, ...]]
-) -> GameState:
-    """The position of :func:`determinize`, each seat's unseen cards put in ``order``."""
-    up = _up_cards(v.fnd)
-    layouts = tuple(_dealt_layout(v, q, up, order) for q in range(len(v.seats)))
-    return GameState(
-        v.variant,
-        layouts,
-        v.fnd,
-        v.status,
-        v.caller,
-        v.stalled,
-        v.resolutions,
-        seed,
-    )
-
-
-def arranged_seat(v: View, seat: int) -> Layout:
-    """``arranged(v).seats[seat]``, built alone: the others' hidden cards are not dealt.
-
-    For code that reads only one seat's layout and the foundations (the greedy bot, with
-    ``context.Foundations``).
-
-    Raises:
-        NertsError: (a :class:`ValueError`) as :func:`arranged` does, or if ``seat`` does not
-            play in the hand.
-
-    >>> import nertslib as nl
-    >>> from nertslib.views import arranged, arranged_seat, view
-    >>> seen = view(nl.deal("standard", seats=2, seed=29), 0)
-    >>> arranged_seat(seen, 0) == arranged(seen).seats[0]
-    True
-    """
-    n = len(v.seats)
-    if type(seat) is not int or not 0 <= seat < n:
-        msg = f"seat {seat!r} does not play in this {n}-seat hand"
-        raise NertsError(msg)
-    return _dealt_layout(v, seat, _up_cards(v.fnd), lambda unseen, _: unseen)
-
-
-def _dealt_layout(
-    v: View,
-    q: int,
-    on_foundations: Iterable[int],
-    order: Callable[[tuple[int, ...], int], tuple[int, ...]],
-) -> Layout:
-    """Seat ``q``'s layout of :func:`_dealt`: its unseen cards put in ``order``."""
-    sv = v.seats[q]
-    unseen = _unseen(v, q, on_foundations)
-    hidden_n = sv.nerts_size - len(sv.nerts)
-    hidden_w = sv.waste_size - len(sv.waste)
-    places = hidden_n + sum(sv.down) + hidden_w + sv.stock_size
-    if len(unseen) != places or min(hidden_n, hidden_w, sv.stock_size, *sv.down, 0) < 0:
-        msg = (
-            f"seat {q} has {len(unseen)} unseen card(s) for {places} hidden place(s): "
-            f"no position shows this view"
-        )
-        raise NertsError(msg)
-    cards = order(unseen, q)
-    at = hidden_n
-    down: list[tuple[int, ...]] = []
-    for k in sv.down:
-        down.append(cards[at : at + k])
-        at += k
-    return Layout(
-        q,
-        cards[:hidden_n] + sv.nerts,
-        sv.work,
-        cards[at : at + hidden_w] + sv.waste + cards[at + hidden_w :],
-        sv.waste_size,
-        sv.passes,
-        tuple(down) if any(down) else (),
-        sv.bound,
-    )
-
-
-def _stock_probes(guess: GameState, seat: int) -> list[GameState]:
-    """Positions like ``guess``, putting each hidden card of ``seat`` at a waste-top place.
-
-    Between them, every card hidden from ``seat`` (its stock, its Nerts pile below the top) is
-    in its stock at a place that shows as a waste top during a pass; ``guess`` is a
-    determinization of the seat's view, so the probes know no more than the view.
-    """
-    lay = guess.layouts[seat]
-    cur, deck = lay.cursor, lay.deck
-    tops = waste_tops(lay, guess.ctx)  # the stock's cards are distinct: a card is its place
-    places = [i - cur for i in range(cur, len(deck)) if deck[i] in tops]
-    below = () if guess.variant.nerts_pile_face_up else lay.nerts[:-1]
-    hidden = below + deck[cur:]
-    probes: list[GameState] = []
-    for start in range(0, len(hidden) if places else 0, len(places) or 1):
-        order = hidden[start : start + len(places)] + hidden[:start] + hidden[start + len(places) :]
-        stock = [-1] * (len(deck) - cur)
-        for i, card in zip(places, order, strict=False):
-            stock[i] = card
-        spare = iter(order[len(places) :])
-        stock = [c if c >= 0 else next(spare) for c in stock]
-        nerts = (*spare, *lay.nerts[-1:]) if below else lay.nerts
-        new = attrs.evolve(lay, nerts=nerts, deck=deck[:cur] + tuple(stock))
-        layouts = (*guess.layouts[:seat], new, *guess.layouts[seat + 1 :])
-        probes.append(attrs.evolve(guess, layouts=layouts))
-    return probes
-
-
-# --- text forms -------------------------------------------------------------------------------
-
-
-def _seat_nfen(sv: SeatView) -> str:
-    """One seat's field of view NFEN (counts no deal can give are written as they are)."""
-    parts = [hidden_run(sv.nerts_size - len(sv.nerts), sv.nerts)]
-    down = sv.down or (0,) * len(sv.work)
-    parts.extend(
-        f"{k}?~{work_pile_text(p, sv.bound)}" if k else work_pile_text(p, sv.bound)
-        for k, p in zip(down, sv.work, strict=True)
-    )
-    parts += [
-        hidden_run(sv.stock_size, ()),
-        hidden_run(sv.waste_size - len(sv.waste), sv.waste),
-        str(sv.passes),
-    ]
-    return "|".join(parts)
+# --- pictures ---------------------------------------------------------------------------------
 
 
 def _faces(ids: tuple[int, ...]) -> str:
@@ -731,42 +452,7 @@ def _seat_picture(sv: SeatView) -> str:
     )
 
 
-def _bad(text: str, why: str) -> NFENError:
-    return NFENError(f"bad view NFEN {excerpt(text)}: {clipped(why)}")
-
-
-def _count(item: str) -> int:
-    digits = item[:-1]
-    if item[-1:] != "?" or not ascii_digits(digits) or (count := int(digits)) < 1:
-        msg = f"{excerpt(item)} is not a hidden-card count such as '12?'"
-        raise NertsError(msg)
-    return count
-
-
-def _parse_run(text: str, owner: int) -> tuple[int, tuple[int, ...]]:
-    """A pile field: (hidden count, shown card ids)."""
-    head, dot, rest = text.partition(".")
-    if not head.endswith("?"):
-        return 0, parse_pile(text, owner)
-    if rest == "-":  # no card after a count: "-" is not one (parse_pile reads it as none)
-        parse_code(rest)
-    return _count(head), parse_pile(rest, owner) if dot else ()
-
-
-class SeatViewParts(NamedTuple):
-    """A seat of a view as a reader found it (card ids, bottom first), not yet checked."""
-
-    hidden_nerts: int
-    nerts: tuple[int, ...]
-    work: tuple[tuple[int, ...], ...]
-    #: The face-down cards under each work pile, one count per pile.
-    down: tuple[int, ...]
-    #: The bindings of the jokers in the work piles, by card id.
-    binds: dict[int, int]
-    stock: int
-    hidden_waste: int
-    waste: tuple[int, ...]
-    passes: int
+# --- checks: the view readers' validator --------------------------------------------------------
 
 
 def seat_view_of(variant: Variant, seat: int, viewer: int | None, p: SeatViewParts) -> SeatView:
@@ -778,12 +464,10 @@ def seat_view_of(variant: Variant, seat: int, viewer: int | None, p: SeatViewPar
     problem = _nerts_problem(variant, seat, p.hidden_nerts, p.nerts)
     for i, (k, pile) in enumerate(zip(p.down, p.work, strict=True)):
         if k and not pile:
-            problem = problem or _work_field_problem(seat, i)
-    if not variant.jokers_per_deck:
-        problem = problem or misfit_problem(seat, p.work)
+            problem = problem or work_field_problem(seat, i)
     if problem:
         raise NertsError(problem)
-    bound = check_joker_piles(variant, seat, p.work, p.binds) if variant.jokers_per_deck else ()
+    bound = work_bound(variant, seat, p.work, p.binds)
     if any(p.down) and variant.work_pile_layout != "klondike":
         problem = f"seat {seat} has face-down work cards outside the Klondike layout"
     problem = problem or _waste_problem(seat, viewer, p.hidden_waste, p.waste)
@@ -792,11 +476,17 @@ def seat_view_of(variant: Variant, seat: int, viewer: int | None, p: SeatViewPar
         problem = f"seat {seat}'s Nerts pile is larger than the variant deals"
     if problem:
         raise NertsError(problem)
-    down = p.down if any(p.down) else ()
-    nerts_size = p.hidden_nerts + len(p.nerts)
-    waste_size = p.hidden_waste + len(p.waste)
     return SeatView(
-        seat, nerts_size, p.nerts, p.work, down, p.stock, waste_size, p.waste, p.passes, bound
+        seat=seat,
+        nerts_size=p.hidden_nerts + len(p.nerts),
+        nerts=p.nerts,
+        work=p.work,
+        down=p.down if any(p.down) else (),
+        stock_size=p.stock,
+        waste_size=p.hidden_waste + len(p.waste),
+        waste=p.waste,
+        passes=p.passes,
+        bound=bound,
     )
 
 
@@ -809,10 +499,6 @@ def _nerts_problem(variant: Variant, seat: int, hidden_n: int, nerts: tuple[int,
     return ""
 
 
-def _work_field_problem(seat: int, i: int) -> str:
-    return f"seat {seat}'s work pile {i} must be face-down count '~' face-up cards"
-
-
 def _waste_problem(seat: int, viewer: int | None, hidden_w: int, waste: tuple[int, ...]) -> str:
     """Why a seat's waste does not show what ``viewer`` sees of it (``""``: it does)."""
     if seat == viewer and hidden_w:
@@ -822,105 +508,38 @@ def _waste_problem(seat: int, viewer: int | None, hidden_w: int, waste: tuple[in
     return ""
 
 
-def _parse_seat(tok: str, seat: int, nwork: int) -> SeatViewParts:
-    """Seat ``seat``'s field ``tok`` of a view NFEN, read (:func:`seat_view_of` checks)."""
-    parts = tok.split("|")
-    if len(parts) != nwork + 4:
-        msg = f"seat {seat} needs {nwork + 4} '|'-separated fields, has {len(parts)}"
-        raise NertsError(msg)
-    hidden_n, nerts = _parse_run(parts[0], seat)
-    work: list[tuple[int, ...]] = []
-    down: list[int] = []
-    binds: dict[int, int] = {}
-    for i, field in enumerate(parts[1 : 1 + nwork]):
-        head, tilde, up = field.rpartition("~")
-        if "(" in up:
-            hidden, pile = 0, parse_work(up, seat, binds)
-        else:
-            hidden, pile = _parse_run(up, seat)
-        if hidden:
-            raise NertsError(_work_field_problem(seat, i))
-        work.append(pile)
-        down.append(_count(head) if tilde else 0)
-    hidden_w, waste = _parse_run(parts[2 + nwork], seat)
-    return SeatViewParts(
-        hidden_n,
-        nerts,
-        tuple(work),
-        tuple(down),
-        binds,
-        _seat_stock(parts[1 + nwork], seat),
-        hidden_w,
-        waste,
-        parse_passes(parts[-1], seat, None),
-    )
-
-
-def _seat_stock(text: str, seat: int) -> int:
-    """A seat's stock field: its size (a stock is face down: it shows no card)."""
-    if text[-1:] == "?":
-        return _count(text)
-    stock, shown = _parse_run(text, seat)
-    if shown:
-        msg = f"seat {seat}'s stock is face down: write its size, e.g. '35?'"
-        raise NertsError(msg)
-    return stock
-
-
-def _parse_view(text: str) -> View:
-    tokens, variant, seat_tokens = split_nfen(text, "view NFEN", _bad)
-    n = len(seat_tokens)
-    status_tok, res_tok, viewer_tok = tokens[-3:]
-    if viewer_tok == "v-":
-        viewer = None
-    elif viewer_tok[:1] == "v" and ascii_digits(viewer_tok[1:]) and int(viewer_tok[1:]) < n:
-        viewer = int(viewer_tok[1:])
-    else:
-        raise _bad(text, f"expected v<seat> or v-, got {excerpt(viewer_tok)}")
-    nwork = variant.work_pile_count(n)
-    seats = [
-        seat_view_of(variant, seat, viewer, _parse_seat(tok, seat, nwork))
-        for seat, tok in enumerate(seat_tokens)
-    ]
-    fnd = parse_foundations(tokens[1], n, variant)
-    hand = parse_status(text, status_tok, res_tok, [sv.nerts_size for sv in seats], _bad)
-    return view_of(variant, viewer, seats, fnd, hand)
-
-
 def view_of(
     variant: Variant,
     viewer: int | None,
     seats: list[SeatView],
     fnd: tuple[tuple[int, ...], ...],
-    hand: tuple[EndReason | None, int, bool, int],
+    hand: Hand,
 ) -> View:
     """The view of checked seats and these parts, checked as a whole (every view reader's end).
 
-    ``hand`` is (status, caller, stalled, resolutions): the foundations, every seat's deck
-    shown or hidden exactly once, the caller's empty Nerts pile, and :func:`hand_problem`.
+    The foundations, the caller's empty Nerts pile, every seat's deck shown or hidden exactly
+    once, and :func:`~nertslib.state.hand_problem`.
 
     Raises:
         NertsError: naming the first problem.
     """
-    status, caller, stalled, resolutions = hand
-    n = len(seats)
     nerts_sizes = [sv.nerts_size for sv in seats]
     problem = (
-        foundations_problem(fnd, variant, n)
-        or caller_problem(caller, nerts_sizes)  # the NFEN reader reads it with the status
+        foundations_problem(fnd, variant, len(seats))
+        or caller_problem(hand.caller, nerts_sizes)
         or _deck_problem(seats, fnd, variant)
-        or hand_problem(
-            variant, nerts_sizes, [sv.down for sv in seats], fnd, status, stalled, resolutions
-        )
+        or hand_problem(variant, nerts_sizes, [sv.down for sv in seats], fnd, hand)
     )
     if problem:
         raise NertsError(problem)
-    return View(variant, viewer, tuple(seats), fnd, status, caller, stalled, resolutions)
+    return View(variant, viewer, tuple(seats), fnd, *hand)
 
 
 def _deck_problem(seats: list[SeatView], fnd: tuple[tuple[int, ...], ...], variant: Variant) -> str:
     """Why some seat's deck is not shown or hidden exactly once (``""``: each is)."""
-    on_foundations = _foundation_cards(fnd, len(seats))
+    on_foundations: list[list[int]] = [[] for _ in seats]  # the seats' cards, raw jokers
+    for c in chain.from_iterable(fnd):
+        on_foundations[OWNER[c]].append(JOKER_OF[c])
     per_deck = 52 + variant.jokers_per_deck
     for q, sv in enumerate(seats):
         shown = [*sv.nerts, *sv.waste, *on_foundations[q]]

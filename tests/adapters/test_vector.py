@@ -20,7 +20,7 @@ import nertslib as nl  # noqa: E402
 import nertslib.adapters.gymnasium as nerts_gym  # noqa: E402 - registers nertslib/Nerts-v0
 from nertslib.adapters import encoding  # noqa: E402
 from nertslib.adapters.episode import Episode  # noqa: E402
-from nertslib.adapters.selfplay import SelfPlayBatch  # noqa: E402
+from nertslib.adapters.selfplay import WAIT, SelfPlayBatch  # noqa: E402
 from nertslib.adapters.vector import NertsVectorEnv  # noqa: E402
 from nertslib.views import view  # noqa: E402
 
@@ -172,12 +172,33 @@ def test_self_play_batch_is_every_seat_of_the_pure_step(variant, seats):
         result = table.step(actions)
         for i in range(hands):
             if episodes[i].end(states[i]) is not None:
-                assert result.moves[i] is None  # an ended hand does not step
+                assert result.rejected[i] is None  # an ended hand does not step
+                assert (result.played[i] == WAIT).all()
                 continue
             legal = [a if masks[i, s, a] else encoding.PASS for s, a in enumerate(actions[i])]
             moves = [encoding.decode(states[i], s, a) for s, a in enumerate(legal)]
             step = episodes[i].step(states[i], moves)
+            assert [table.move(i, s) for s in range(seats)] == moves
             assert (table.states[i], result.rejected[i]) == (step.after, step.rejected)
             assert result.rewards[i].tolist() == list(step.rewards)
             assert result.ends[i] == step.end
             states[i], episodes[i] = step.after, step.episode
+
+
+@pytest.mark.parametrize("tie_policy", ["both_keep", "first_wins"])
+def test_self_play_batch_settles_a_foundation_tie_as_settle(tie_policy, monkeypatch):
+    """Both seats offer their 2S onto the AS of foundation 0 (settle's own example)."""
+    races = _count_races(monkeypatch)
+    variant = nl.Variant.from_spec(f"standard,tie_policy={tie_policy}")
+    start = nl.apply(nl.deal(variant, seats=2, seed=29), nl.Move.parse("0:AS@P3>F+"))
+    moves = [nl.Move.parse("0:2S@N>F0"), nl.Move.parse("1:2S@P1>F0")]
+    table = SelfPlayBatch(variant, 2, 1)
+    table.start([start])
+    result = table.step([[encoding.encode(start, m) for m in moves]])
+    after, rejected = encoding.settle(start, moves, step=0)
+    assert table.states == [after]
+    assert result.rejected == [rejected]
+    assert [table.move(0, s) for s in range(2)] == moves
+    # both_keep: the tie is settled in the batch; first_wins: the lost race by the pure engine
+    assert races == [0 if tie_policy == "both_keep" else 1]
+    assert len(after.foundations[0]) == (3 if tie_policy == "both_keep" else 2)

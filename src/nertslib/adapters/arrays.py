@@ -18,6 +18,7 @@ from nertslib.errors import Rejection
 from nertslib.moves import Move
 from nertslib.state import GameState
 from nertslib.variants import Variant
+from nertslib.views import view
 
 __all__ = [
     "RENDER_MODES",
@@ -27,6 +28,7 @@ __all__ = [
     "check_seat",
     "deal_in_play",
     "observation_spaces",
+    "render_text",
     "start_position",
     "step_info",
 ]
@@ -90,6 +92,27 @@ def check_render_mode(render_mode: str | None) -> str | None:
         msg = f"render_mode must be None, 'ansi' or 'human'; got {render_mode!r:.80}"
         raise ValueError(msg)
     return render_mode
+
+
+def render_text(
+    position: GameState | None, seat: int | None, render_mode: str | None
+) -> str | None:
+    """What an environment's ``render()`` gives: ``str`` of the view of ``seat`` (or a spectator's).
+
+    Printed, and ``None`` returned, under ``render_mode="human"``; returned otherwise.
+
+    >>> import nertslib as nl
+    >>> from nertslib.adapters.arrays import render_text
+    >>> render_text(None, 0, "ansi")
+    'no hand dealt yet'
+    >>> render_text(nl.deal("standard", 2, seed=1), None, "ansi").splitlines()[0]
+    "standard · 2 seats · in play · spectator's view"
+    """
+    text = "no hand dealt yet" if position is None else str(view(position, seat))
+    if render_mode == "human":
+        print(text)
+        return None
+    return text
 
 
 def check_seat(seat: object, seats: int) -> int:

@@ -78,8 +78,9 @@ from nertslib.errors import Rejection, ViewSeatError
 from nertslib.moves import Move, MoveKind, Zone
 from nertslib.rules import is_legal, legal_moves
 from nertslib.scoring import hand_scores
+from nertslib.stalemate import resolve_stalemate
 from nertslib.state import GameState
-from nertslib.stuck import all_stuck, resolve_stalemate
+from nertslib.stuck import all_stuck
 from nertslib.table import arbitrate
 from nertslib.variants import Variant
 from nertslib.views import SeatView, View, view
@@ -107,6 +108,8 @@ __all__ = [
     "observation_fields",
     "observation_size",
     "observe",
+    "play_move",
+    "play_parts",
     "rewards",
     "score_bounds",
     "settle",
@@ -367,22 +370,61 @@ def decode(state: GameState | View, seat: int, action: int) -> Move | None:
         return rotate if is_legal(state, rotate) else None
     if action < FOUNDATION_BASE:
         return (Move.turn, Move.restock, Move.call)[action - 1](seat)
+    source, depth, target_zone, target, suit = play_parts(action)
+    _zone, _index, card = _top(own, source, depth)
+    if target_zone in _TO_FOUNDATION:
+        card = _played_as(state, card, target, suit)
+    return play_move(card, source, target_zone, target)
+
+
+_TO_FOUNDATION: Final = (Zone.FOUNDATION, Zone.NEW_FOUNDATION)
+
+
+def play_parts(action: int) -> tuple[int, int, Zone, int, int]:
+    """What a play action names: ``(source, depth, target zone, target, suit)``.
+
+    ``depth`` counts the cards that move (a work-pile run; 1 otherwise); ``target`` is the
+    foundation (``NEW_FOUNDATION`` for a new one) or work pile; ``suit`` is the foundation
+    play's suit (0 for the others). :func:`decode` reads every play action through it.
+
+    Raises:
+        ValueError: for an action out of range or not a play (``PASS`` .. ``CALL``).
+
+    >>> from nertslib.adapters.encoding import WORK_BASE, play_parts
+    >>> play_parts(WORK_BASE + (2 + 1 * 13 + 2) * 8 + 0)  # P1x3>P0
+    (3, 3, Zone.WORK, 0, 0)
+    """
+    action = action_index(action)
+    if action < FOUNDATION_BASE:
+        msg = f"action {action} ({_WORDS[action]}) is not a play"
+        raise ValueError(msg)
     if action < WORK_BASE:
         source, rest = divmod(action - FOUNDATION_BASE, _TARGETS * 4)
         target, suit = divmod(rest, 4)
-        zone, index, card = _top(own, source)
-        card = _played_as(state, card, target, suit)
-        if target == NEW_FOUNDATION:
-            return Move.play(card, zone, Zone.NEW_FOUNDATION, source_index=index)
-        return Move.play(card, zone, Zone.FOUNDATION, source_index=index, target_index=target)
+        zone = Zone.NEW_FOUNDATION if target == NEW_FOUNDATION else Zone.FOUNDATION
+        return source, 1, zone, target, suit
     if action < UNDER_BASE:
         run, pile = divmod(action - WORK_BASE, MAX_WORK_PILES)
-        source, depth = (run, 1) if run < 2 else (2 + (run - 2) // MAX_RUN, 1 + (run - 2) % MAX_RUN)
-        zone, index, card = _top(own, source, depth)
-        return Move.play(card, zone, Zone.WORK, source_index=index, target_index=pile)
+        if run < 2:
+            return run, 1, Zone.WORK, pile, 0
+        i, depth = divmod(run - 2, MAX_RUN)
+        return 2 + i, depth + 1, Zone.WORK, pile, 0
     source, pile = divmod(action - UNDER_BASE, MAX_WORK_PILES)
-    zone, index, card = _top(own, source)
-    return Move.play(card, zone, Zone.UNDER, source_index=index, target_index=pile)
+    return source, 1, Zone.UNDER, pile, 0
+
+
+def play_move(card: Card, source: int, target_zone: Zone, target: int) -> Move:
+    """The move of ``card`` (as it plays) from ``source`` to a target :func:`play_parts` named.
+
+    >>> import nertslib as nl
+    >>> from nertslib.adapters.encoding import NEW_FOUNDATION, play_move
+    >>> play_move(nl.Card.parse("AH"), 4, nl.Zone.NEW_FOUNDATION, NEW_FOUNDATION)
+    Move.parse('0:AH@P2>F+')
+    """
+    zone, index = (_SINGLE[source], 0) if source < 2 else (Zone.WORK, source - 2)
+    if target_zone is Zone.NEW_FOUNDATION:
+        return Move.play(card, zone, target_zone, source_index=index)
+    return Move.play(card, zone, target_zone, source_index=index, target_index=target)
 
 
 def legal_actions(state: GameState | View, seat: int) -> tuple[int, ...]:

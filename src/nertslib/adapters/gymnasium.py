@@ -53,6 +53,7 @@ from nertslib.adapters.arrays import (
     check_seat,
     deal_in_play,
     observation_spaces,
+    render_text,
     start_position,
     step_info,
 )
@@ -210,13 +211,7 @@ class NertsEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc, unus
 
         Printed, and ``None`` returned, under ``render_mode="human"``; returned otherwise.
         """
-        text = (
-            "no hand dealt yet" if self._position is None else str(view(self._position, self.seat))
-        )
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_text(self._position, self.seat, self.render_mode)
 
 
 if ENV_ID not in gymnasium.registry:  # a second import must not warn about re-registering

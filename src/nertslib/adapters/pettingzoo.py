@@ -56,6 +56,7 @@ from nertslib.adapters.arrays import (
     check_render_mode,
     deal_in_play,
     observation_spaces,
+    render_text,
     start_position,
     step_info,
 )
@@ -203,11 +204,7 @@ class NertsParallelEnv(ParallelEnv[str, Observation, int]):  # type: ignore[misc
 
         Printed, and ``None`` returned, under ``render_mode="human"``; returned otherwise.
         """
-        text = "no hand dealt yet" if self._position is None else str(view(self._position, None))
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_text(self._position, None, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""

@@ -11,8 +11,16 @@ action is played as ``PASS`` and flagged; everyone-stuck hands resolved) and pay
 :class:`~nertslib.adapters.episode.Episode`'s rule. The moves are applied by the batch
 engine in priority order; a hand where a later seat's move is no longer legal when its turn
 comes (a lost race, a tie, a card in the air after a call, a stuck seat freed) is settled by
-the pure engine for that step, so every result is the pure adapters' exactly. Observations
-are :func:`~nertslib.adapters.encoding.observe` of each seat's view.
+the pure engine for that step, so every result is the pure adapters' exactly.
+
+Everything else is read from the batch's rows, with no :class:`~nertslib.GameState` built:
+the observations (:func:`~nertslib.adapters.encoding.observe` of each seat's view, written
+by the kernels of :mod:`nertslib.batch.observe`), the masks, the legality of the chosen
+actions, the rewards (from :meth:`~nertslib.batch.Batch.scores`), the ends and the moves
+played (:meth:`SelfPlayBatch.move`). ``states`` builds the positions on demand. The greedy
+bot's choice for a seat the batch finds stuck is the pure bot's (it cannot see its stock,
+so it turns on unless its view proves it stuck), remembered while the seat's cards and the
+foundations stay as they are.
 
 Supported: every variant the batch engine plays (no jokers) without face-down work cards
 (``work_pile_layout="klondike"`` is refused: a :class:`~nertslib.NertsError` names it).
@@ -39,21 +47,55 @@ from typing import Any, Final
 import attrs
 import numpy as np
 
-from nertslib.adapters.encoding import NUM_ACTIONS, PASS, decode, encode, new_hand
+from nertslib.adapters.encoding import (
+    CALL,
+    FOUNDATION_BASE,
+    NEW_FOUNDATION,
+    NUM_ACTIONS,
+    PASS,
+    encode,
+    new_hand,
+    play_move,
+    play_parts,
+)
 from nertslib.adapters.episode import Episode, check_limit
-from nertslib.adapters.rewards import DEFAULT_REWARD, step_rewards
-from nertslib.adapters.tensors import observation_array
+from nertslib.adapters.rewards import DEFAULT_REWARD
 from nertslib.batch import Batch
+from nertslib.batch.convert import read_row, write_row
 from nertslib.batch.core import batch_variant
+from nertslib.batch.layout import (
+    H_FCOUNT,
+    H_STATUS,
+    NERTS,
+    P_FLOGC,
+    P_FTOP,
+    P_SEAT0,
+    P_SSTRIDE,
+    PLAY,
+    STALEMATE,
+)
+from nertslib.batch.observe import legal_rows, source_card, stock_counts
+from nertslib.batch.steps import apply_rows
+from nertslib.batch.tables import T_RANK
 from nertslib.bots import greedy_bot
 from nertslib.bots.driver import NO_PROGRESS_ROUNDS
+from nertslib.cards import KING, Card, card_from_id
 from nertslib.errors import NertsError, Rejection
-from nertslib.moves import Move
+from nertslib.moves import Move, Zone
+from nertslib.scoring import hand_scores
 from nertslib.state import GameState
 from nertslib.variants import Variant
 from nertslib.views import view
 
-__all__ = ["WAIT", "SelfPlayBatch", "StepResult", "check_vector_variant"]
+__all__ = [
+    "WAIT",
+    "SelfPlayBatch",
+    "StepResult",
+    "check_vector_variant",
+    "foundation_targets",
+    "progress_table",
+    "returns_of",
+]
 
 WAIT: Final = -1
 """An action :meth:`SelfPlayBatch.step` takes besides the encoding's: wait, even when stuck.
@@ -97,9 +139,12 @@ class StepResult:
         terminated: ``(hands,)``: the hand ended (Nerts or stalemate).
         truncated: ``(hands,)``: the episode was cut (no progress, or ``max_steps``).
         illegal: ``(hands, seats)``: the action was illegal and played as ``PASS``.
-        moves: By hand, every seat's decoded move (``None``: a wait; ``None`` for the
-            whole hand where it did not step).
-        rejected: By hand, every seat's rejection (``None``: accepted, or no move).
+        played: ``(hands, seats)`` int64: the action each seat played (an illegal one as
+            ``PASS``; ``PASS`` for a rotate), :data:`WAIT` where it waited (a ``PASS`` that
+            is no rotate too) and in hands that did not step. :meth:`SelfPlayBatch.move`
+            decodes it.
+        rejected: By hand, every seat's rejection (``None``: accepted, or no move); ``None``
+            for a hand that did not step.
         ends: By hand, the episode's end (``"nerts"``, ``"stalemate"``, ``"no_progress"``,
             ``"max_steps"``) or ``None``.
     """
@@ -108,9 +153,76 @@ class StepResult:
     terminated: Any
     truncated: Any
     illegal: Any
-    moves: list[list[Move | None] | None]
+    played: Any
     rejected: list[tuple[Rejection | None, ...] | None]
     ends: list[str | None]
+
+
+#: The episode's ends, as :meth:`SelfPlayBatch.step` codes them (0: none).
+_ENDS: Final = (None, "nerts", "stalemate", "no_progress", "max_steps")
+_NERTS, _STALEMATE, _NO_PROGRESS, _MAX_STEPS = 1, 2, 3, 4
+
+
+def progress_table() -> Any:
+    """``Move.is_progress`` of every action's move, as a bool array (``PASS``: a rotate).
+
+    Whether a move is progress depends on its kind, source and target only, so any card
+    stands in for the one a position would give.
+
+    >>> from nertslib.adapters.encoding import CALL, TURN
+    >>> from nertslib.adapters.selfplay import progress_table
+    >>> table = progress_table()
+    >>> bool(table[CALL]), bool(table[TURN]), int(table.sum())
+    (True, False, 1993)
+    """
+    card = Card.parse("AS")
+    table = np.zeros(NUM_ACTIONS, np.bool_)
+    table[CALL] = Move.call(0).is_progress
+    for action in range(FOUNDATION_BASE, NUM_ACTIONS):
+        source, _depth, target_zone, target, _suit = play_parts(action)
+        table[action] = play_move(card, source, target_zone, target).is_progress
+    return table
+
+
+def foundation_targets() -> Any:
+    """The foundation every action plays to (``NEW_FOUNDATION`` for a new one), else -1.
+
+    >>> from nertslib.adapters.encoding import FOUNDATION_BASE, NEW_FOUNDATION, TURN
+    >>> from nertslib.adapters.selfplay import foundation_targets
+    >>> table = foundation_targets()
+    >>> int(table[TURN]), int(table[FOUNDATION_BASE + 2 * 4]), int(table[FOUNDATION_BASE + 48 * 4])
+    (-1, 2, 48)
+    """
+    table = np.full(NUM_ACTIONS, -1, np.int64)
+    for action in range(FOUNDATION_BASE, NUM_ACTIONS):
+        _source, _depth, target_zone, target, _suit = play_parts(action)
+        if target_zone in (Zone.FOUNDATION, Zone.NEW_FOUNDATION):
+            table[action] = target
+    return table
+
+
+def returns_of(reward: str, scores: Any, ended: Any) -> Any:
+    """:func:`~nertslib.adapters.rewards.returns` of every row of ``scores`` ``(hands, seats)``.
+
+    The same float operations in the same order, so the rewards are equal to the bit.
+
+    >>> import numpy as np
+    >>> from nertslib.adapters.selfplay import returns_of
+    >>> returns_of("zero_sum", np.array([[10, 4, -2]]), np.array([False])).tolist()
+    [[9.0, 0.0, -9.0]]
+    """
+    n = scores.shape[1]
+    if reward == "score":
+        return scores.astype(np.float64)
+    if reward == "zero_sum":
+        if n == 1:
+            return scores.astype(np.float64)
+        others = scores.sum(1, keepdims=True) - scores
+        return scores - others / (n - 1)
+    best = scores.max(1, keepdims=True)
+    shared = (scores == best).sum(1, keepdims=True) > 1
+    won = np.where(scores == best, np.where(shared, 0.0, 1.0), -1.0)
+    return np.where(np.asarray(ended)[:, None], won, 0.0)
 
 
 class SelfPlayBatch:
@@ -148,10 +260,22 @@ class SelfPlayBatch:
         self.steps = np.zeros(self.hands, np.int64)
         self.idle = np.zeros(self.hands, np.int64)
         self.ended = np.zeros(self.hands, np.bool_)
-        self.states: list[GameState] = []
+        self.scores = np.zeros((self.hands, seats), np.int64)
         self.batch: Batch | None = None
+        self.previous: Batch | None = None
+        self.played = np.full((self.hands, seats), WAIT, np.int64)
+        self._progress = progress_table()
+        self._targets = foundation_targets()
+        # the greedy bot's choice for a stuck seat, by (hand, seat), with what it read
+        self._verdicts: dict[tuple[int, int], tuple[bytes, int]] = {}
+        self._moves: dict[tuple[int, int], Move] = {}  # by (action, card): see move()
 
     # --- hands ---------------------------------------------------------------------------
+
+    @property
+    def states(self) -> list[GameState]:
+        """Every hand as a :class:`~nertslib.GameState` (built on demand from the rows)."""
+        return self._batch().to_states()
 
     def deal(self, seeds: Iterable[int]) -> None:
         """Deal every hand afresh: hand ``i`` is ``encoding.new_hand`` of ``seeds[i]``."""
@@ -167,23 +291,29 @@ class SelfPlayBatch:
         if len(batch) != self.hands or batch.variant != self.variant or batch.seats != self.seats:
             msg = f"start needs {self.hands} states of this table; got {len(batch)}"
             raise NertsError(msg)
-        self.batch, self.states = batch, list(states)
+        self.batch = batch
         self.steps[:] = 0
         self.idle[:] = 0
-        self.ended[:] = [s.is_over for s in self.states]
+        self.ended[:] = batch.over()
+        self.scores[:] = batch.scores()
 
     def restart(self, hand: int, state: GameState) -> None:
         """Start hand ``hand`` afresh from ``state`` (the others go on as they are)."""
-        one = Batch.from_states([state])
         batch = self._batch()
-        if one.variant != self.variant or one.seats != self.seats:
+        if state.variant != self.variant or len(state.layouts) != self.seats:
             msg = f"restart needs a state of this table; got {state!r:.80}"
             raise NertsError(msg)
-        batch.rows[hand] = one.rows[0]
-        batch.seeds[hand] = one.seeds[0]
-        self.states[hand] = state
+        self._write(batch, hand, state)
         self.steps[hand] = self.idle[hand] = 0
         self.ended[hand] = state.is_over
+
+    def _write(self, batch: Batch, hand: int, state: GameState) -> None:
+        """Put ``state`` in row ``hand`` (the boundary: one row, written by the converter)."""
+        row = batch.rows[hand]
+        row[:] = 0
+        write_row(row, batch.params, state)
+        batch.seeds[hand] = state.seed
+        self.scores[hand] = hand_scores(state)
 
     def _batch(self) -> Batch:
         if self.batch is None:
@@ -196,36 +326,87 @@ class SelfPlayBatch:
     def observe(self, seat: int) -> tuple[Any, Any]:
         """``seat``'s observation ``(hands, size)`` and action mask ``(hands, NUM_ACTIONS)``, int8.
 
-        The observation is :func:`~nertslib.adapters.tensors.observation_array` of the
-        seat's view, with the priority the next step gives the seat.
+        The observation is :func:`~nertslib.adapters.encoding.observe` of the seat's view,
+        with the priority the next step gives the seat, built from the rows by
+        :meth:`nertslib.batch.Batch.observe`.
         """
-        mask = self._batch().legal_mask(seat).astype(np.int8)
-        rows = [
-            observation_array(view(state, seat), int((seat - steps) % self.seats))
-            for state, steps in zip(self.states, self.steps, strict=True)
-        ]
-        return np.stack(rows), mask
+        batch = self._batch()
+        mask = batch.legal_mask(seat).view(np.int8)
+        return batch.observe(seat, (seat - self.steps) % self.seats), mask
 
     def observations(self) -> tuple[Any, Any]:
         """Every seat's observation ``(hands, seats, size)`` and mask ``(hands, seats, A)``."""
         pairs = [self.observe(seat) for seat in range(self.seats)]
         return np.stack([p[0] for p in pairs], 1), np.stack([p[1] for p in pairs], 1)
 
-    def greedy_actions(self) -> Any:
+    def greedy_actions(self, skip: int | None = None) -> Any:
         """:func:`~nertslib.greedy_bot`'s action of every seat in every hand, ``(hands, seats)``.
 
+        ``skip``: a seat another player takes (its column is ``WAIT``, and costs nothing).
         ``WAIT`` (-1) where the bot waits (its view proves the seat stuck). The batch engine's
         greedy rule decides, except where it finds the seat stuck: there the bot, which
-        cannot see its stock, turns on unless its view proves it stuck.
+        cannot see its stock, turns on unless its view proves it stuck (asked of the pure
+        engine for those seats, and remembered while what the bot reads stays the same).
         """
         batch = self._batch()
-        acts = np.stack([batch.greedy(seat) for seat in range(self.seats)], 1).astype(np.int64)
-        for i, seat in zip(*np.nonzero(acts == PASS), strict=True):
-            state = self.states[i]
-            if state.status is None:
-                move = greedy_bot(view(state, int(seat)), int(seat))
-                acts[i, seat] = WAIT if move is None else encode(state, move)
+        acts = np.full((self.hands, self.seats), WAIT, np.int64)
+        for seat in range(self.seats):
+            if seat != skip:
+                acts[:, seat] = batch.greedy(seat)
+        stuck = (acts == PASS) & ~batch.over()[:, None]
+        for i in map(int, np.flatnonzero(stuck.any(1))):
+            state: GameState | None = None
+            for seat in map(int, np.flatnonzero(stuck[i])):
+                key = self._bot_reads(batch, i, seat)
+                known = self._verdicts.get((i, seat))
+                if known is None or known[0] != key:
+                    if state is None:
+                        seed = int(batch.seeds[i])
+                        state = read_row(batch.rows[i], batch.params, self.variant, seed)
+                    move = greedy_bot(view(state, seat), seat)
+                    known = (key, WAIT if move is None else encode(state, move))
+                    self._verdicts[i, seat] = known
+                acts[i, seat] = known[1]
         return acts
+
+    @staticmethod
+    def _bot_reads(batch: Batch, hand: int, seat: int) -> bytes:
+        """All that the greedy bot of ``seat`` reads in row ``hand``, as bytes.
+
+        Its view of its own layout and of the foundations: the seat's block and the row's
+        header (the foundations only grow, so their log's length stands for the log).
+        """
+        row, p = batch.rows[hand], batch.params
+        base = int(p[P_SEAT0] + seat * p[P_SSTRIDE])
+        header: bytes = row[: p[P_FLOGC]].tobytes()
+        block: bytes = row[base : base + p[P_SSTRIDE]].tobytes()
+        return header + block
+
+    def move(self, hand: int, seat: int) -> Move | None:
+        """The move ``seat`` played in hand ``hand`` at the last step (``None``: it waited).
+
+        >>> from nertslib.adapters.selfplay import SelfPlayBatch
+        >>> table = SelfPlayBatch("standard", seats=2, hands=1)
+        >>> table.deal([1])
+        >>> result = table.step(table.greedy_actions())
+        >>> table.move(0, 0), table.move(0, 1)
+        (Move.parse('0:AH@P2>F+'), Move.parse('1:AS@P3>F+'))
+        """
+        action = int(self.played[hand, seat])
+        if action == WAIT:
+            return None
+        if action < FOUNDATION_BASE:
+            return (Move.rotate, Move.turn, Move.restock, Move.call)[action](seat)
+        assert self.previous is not None
+        batch = self.previous
+        source, depth, target_zone, target, _suit = play_parts(action)
+        card = source_card(batch.rows[hand], batch.params, seat, source, depth)
+        move = self._moves.get((action, card))
+        if move is None:  # a move is a value: the same action and card make the same one
+            move = self._moves[action, card] = play_move(
+                card_from_id(card), source, target_zone, target
+            )
+        return move
 
     # --- stepping ------------------------------------------------------------------------
 
@@ -244,40 +425,85 @@ class SelfPlayBatch:
         if acts.shape != (self.hands, self.seats) or acts.min() < WAIT or acts.max() >= NUM_ACTIONS:
             msg = f"actions must be ({self.hands}, {self.seats}) ints: WAIT or 0..{NUM_ACTIONS - 1}"
             raise NertsError(msg)
-        waiting = acts == WAIT
         live = ~self.ended if active is None else ~self.ended & np.asarray(active, np.bool_)
-        masks = np.stack([batch.legal_mask(s) for s in range(self.seats)], 1)
-        legal = np.take_along_axis(masks, np.maximum(acts, 0)[:, :, None], 2)[:, :, 0]
-        illegal = ~legal & ~waiting & live[:, None]
+        illegal = self._illegal(batch, acts) & live[:, None]
         acts[illegal] = PASS
-        before = self.states
-        moves: list[list[Move | None] | None] = [
-            [None if a == WAIT else decode(state, s, int(a)) for s, a in enumerate(row)]
-            if go
-            else None
-            for state, row, go in zip(before, acts, live, strict=True)
-        ]
-        waits = np.array(
-            [[m is None for m in row] if row else [True] * self.seats for row in moves]
-        )
-        conflict = self._apply(batch, np.where(waits, _SKIP, acts), live)
+        acts[~live] = WAIT
+        stuck = [batch.stuck(s) for s in range(self.seats)]
+        self._waits(batch, acts, stuck)
+        self.previous, self.played = batch.copy(), acts
+        conflict = self._apply(batch, acts, live, stuck)
         for _ in range(2):  # twice stuck with no progress ends a hand: at most two rounds
             if not batch.resolve_stalemates().any():
                 break
-        return self._settle(batch, before, moves, live, conflict, illegal)
+        return self._settle(batch, live, conflict, illegal)
 
-    def _apply(self, batch: Batch, acts: Any, live: Any) -> Any:
-        """Apply the moves in priority order; the hands where one is no longer legal."""
+    def _illegal(self, batch: Batch, acts: Any) -> Any:
+        """Which actions are neither :data:`WAIT` nor among the seat's legal actions."""
+        legal = np.stack([self._legal(batch, s, acts[:, s]) for s in range(self.seats)], 1)
+        return ~legal & (acts != WAIT)
+
+    def _legal(self, batch: Batch, seat: int, acts: Any) -> Any:
+        """Whether each hand's action of ``acts`` (WAIT: none) is legal for ``seat`` now."""
+        out = np.zeros(self.hands, np.bool_)
+        legal_rows(batch.rows, batch.params, batch.tables, seat, np.ascontiguousarray(acts), out)
+        return out
+
+    def _waits(self, batch: Batch, acts: Any, stuck: list[Any]) -> None:
+        """Mark as :data:`WAIT` each ``PASS`` that ``encoding.decode`` reads as no rotate.
+
+        A rotate is legal for a stuck seat with cards in its stock (``rules.is_legal``).
+        """
+        stock = stock_counts(batch.rows, batch.params) > 0
+        for s in range(self.seats):
+            waits = (acts[:, s] == PASS) & ~(stuck[s] & stock[:, s])
+            acts[waits, s] = WAIT
+
+    def _apply(self, batch: Batch, acts: Any, live: Any, stuck: list[Any]) -> Any:
+        """Apply the moves in priority order; the hands where one is no longer legal.
+
+        A foundation play that lost its race to the one card of the step that landed on its
+        foundation is a tie (``arbiter.arbitrate``'s rule): legal when that card had not
+        landed yet, since nothing else changed the foundation or the seat's cards; under
+        ``tie_policy="both_keep"`` its card joins the foundation, which is the play applied
+        as it stands. Every other move no longer legal leaves the hand to the pure engine.
+        """
         conflict = np.zeros(self.hands, np.bool_)
-        stuck = [batch.stuck(s) for s in range(self.seats)]
         hands = np.arange(self.hands)
+        landed = np.zeros((self.hands, NEW_FOUNDATION + 1), np.int64)  # cards that did not tie
+        both_keep = self.variant.tie_policy == "both_keep"
         for k in range(self.seats):
             seat = (self.steps + k) % self.seats
             act = np.where(live & ~conflict, acts[hands, seat], _SKIP)
             ok = self._legal_now(batch, seat, act, stuck)
-            conflict |= (act != _SKIP) & ~ok
-            batch.apply(seat, np.where(ok, act, _SKIP))
+            target = np.where(act >= 0, self._targets[np.maximum(act, 0)], -1)
+            tie = (
+                both_keep
+                & ~ok
+                & (target >= 0)
+                & (target < NEW_FOUNDATION)
+                & (landed[hands, np.maximum(target, 0)] == 1)
+                & (batch.rows[:, H_STATUS] == PLAY)
+                & ~self._completed(batch, target)
+            )
+            conflict |= (act != _SKIP) & ~ok & ~tie
+            lands = np.where(target == NEW_FOUNDATION, batch.rows[:, H_FCOUNT], target)
+            # every action left is legal now (just checked), or a tie: apply without a check
+            apply_rows(batch.rows, batch.params, batch.tables, seat, np.where(ok | tie, act, _SKIP))
+            np.add.at(landed, (hands[ok & (target >= 0)], lands[ok & (target >= 0)]), 1)
         return conflict
+
+    @staticmethod
+    def _completed(batch: Batch, target: Any) -> Any:
+        """Whether each hand's foundation ``target`` (-1: none) is topped by a King.
+
+        A King tying a King is left to the pure engine: the batch's foundation counts have
+        no key after a King, so the play cannot be applied as it stands there.
+        """
+        started = (target >= 0) & (target < batch.rows[:, H_FCOUNT])
+        at = batch.params[P_FTOP] + np.where(started, target, 0)
+        tops = batch.rows[np.arange(len(batch)), at]
+        return started & (batch.tables[T_RANK, tops] == KING)
 
     def _legal_now(self, batch: Batch, seat: Any, act: Any, stuck: list[Any]) -> Any:
         """Whether each hand's ``act`` for ``seat`` is legal now (``PASS``: still a rotate)."""
@@ -291,45 +517,50 @@ class SelfPlayBatch:
                 ok[passes] = batch.stuck(s)[passes] & stuck[s][passes]
             plays = mine & (act != PASS)
             if plays.any():
-                legal = batch.legal_mask(s)
-                ok[plays] = legal[plays, act[plays]]
+                ok[plays] = self._legal(batch, s, np.where(plays, act, _SKIP))[plays]
         return ok
 
-    def _settle(
-        self,
-        batch: Batch,
-        before: list[GameState],
-        moves: list[list[Move | None] | None],
-        live: Any,
-        conflict: Any,
-        illegal: Any,
-    ) -> StepResult:
-        after = batch.to_states()
-        rejected: list[tuple[Rejection | None, ...] | None] = [None] * self.hands
-        rewards = np.zeros((self.hands, self.seats), np.float64)
-        ends: list[str | None] = [None] * self.hands
-        for i in map(int, np.flatnonzero(live)):
-            row = moves[i]
-            assert row is not None
-            episode = attrs.evolve(self.episode, steps=int(self.steps[i]), idle=int(self.idle[i]))
-            if conflict[i]:  # the pure engine settles the races of this hand
-                step = episode.step(before[i], row)
-                self.restart(i, step.after)
-                after[i], rejected[i] = step.after, step.rejected
-                rewards[i], ends[i], episode = step.rewards, step.end, step.episode
-            else:
-                progress = any(m is not None and m.is_progress for m in row)
-                episode = attrs.evolve(
-                    episode, steps=episode.steps + 1, idle=0 if progress else episode.idle + 1
-                )
-                rejected[i] = (None,) * self.seats
-                ends[i] = episode.end(after[i])
-                rewards[i] = step_rewards(
-                    episode.reward, before[i], after[i], ended=ends[i] is not None
-                )
-            self.steps[i], self.idle[i] = episode.steps, episode.idle
-            self.ended[i] = ends[i] is not None
-        self.states = after
-        terminated = np.array([e in ("nerts", "stalemate") for e in ends], np.bool_)
-        truncated = np.array([e in ("no_progress", "max_steps") for e in ends], np.bool_)
-        return StepResult(rewards, terminated, truncated, illegal, moves, rejected, ends)
+    def _race(self, i: int, batch: Batch) -> tuple[tuple[Rejection | None, ...], bool]:
+        """Settle hand ``i``'s step with the pure engine (a move lost a race).
+
+        Returns the rejections and whether the step made progress (:meth:`Episode.step`
+        decides it: a rejected move makes none).
+        """
+        assert self.previous is not None
+        before = self.previous
+        state = read_row(before.rows[i], before.params, self.variant, int(before.seeds[i]))
+        moves = [self.move(i, s) for s in range(self.seats)]
+        episode = attrs.evolve(self.episode, steps=int(self.steps[i]), idle=int(self.idle[i]))
+        step = episode.step(state, moves)
+        batch.rows[i] = 0
+        write_row(batch.rows[i], batch.params, step.after)
+        return step.rejected, step.episode.idle == 0
+
+    def _settle(self, batch: Batch, live: Any, conflict: Any, illegal: Any) -> StepResult:
+        """Count the step, and read its ends and rewards from the rows."""
+        rejected: list[tuple[Rejection | None, ...] | None] = [
+            (None,) * self.seats if go else None for go in live
+        ]
+        played = self.played
+        progress = (self._progress[np.maximum(played, 0)] & (played != WAIT)).any(1)
+        for i in map(int, np.flatnonzero(conflict)):
+            rejected[i], progress[i] = self._race(i, batch)
+        self.steps += live
+        self.idle = np.where(live, np.where(progress, 0, self.idle + 1), self.idle)
+        status = batch.rows[:, H_STATUS]
+        end = np.select(
+            [status == NERTS, status == STALEMATE, self.idle >= self.episode.no_progress],
+            [_NERTS, _STALEMATE, _NO_PROGRESS],
+            np.where(self.steps >= self.episode.max_steps, _MAX_STEPS, 0),
+        )
+        end = np.where(live, end, 0)
+        scores = batch.scores()
+        old = returns_of(self.episode.reward, self.scores, np.zeros(self.hands, np.bool_))
+        new = returns_of(self.episode.reward, scores, end > 0)
+        rewards = np.where(live[:, None], new - old, 0.0)
+        self.scores = scores
+        self.ended |= end > 0
+        ends = [_ENDS[e] for e in end.tolist()]
+        terminated = (end == _NERTS) | (end == _STALEMATE)
+        truncated = (end == _NO_PROGRESS) | (end == _MAX_STEPS)
+        return StepResult(rewards, terminated, truncated, illegal, played, rejected, ends)

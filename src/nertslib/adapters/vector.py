@@ -54,9 +54,9 @@ from nertslib.adapters.selfplay import SelfPlayBatch, StepResult
 from nertslib.bots.driver import NO_PROGRESS_ROUNDS
 from nertslib.errors import NertsError
 from nertslib.quoting import excerpt
-from nertslib.scoring import hand_scores
 from nertslib.state import GameState
 from nertslib.variants import Variant
+from nertslib.views import View, view
 
 __all__ = ["NertsVectorEnv"]
 
@@ -126,16 +126,6 @@ class NertsVectorEnv(VectorEnv):  # type: ignore[misc, unused-ignore]
             rng.integers(SEED_RANGE)
         return state
 
-    @staticmethod
-    def _reset_info(state: GameState) -> dict[str, Any]:
-        blank = {"move": None, "rejected": None, "illegal": False, "end": None}
-        return {**blank, "scores": list(hand_scores(state))}
-
-    def _deal(self, i: int) -> dict[str, Any]:
-        state = self._draw(i)
-        self.table.restart(i, state)
-        return self._reset_info(state)
-
     def _observation(self) -> dict[str, Any]:
         observation, self._mask = self.table.observe(self.seat)
         return {"observation": observation, "action_mask": self._mask}
@@ -143,6 +133,20 @@ class NertsVectorEnv(VectorEnv):  # type: ignore[misc, unused-ignore]
     def action_masks(self) -> Any:
         """The legal actions of every sub-environment's agent now, as booleans."""
         return self._mask.astype(bool)
+
+    def views(self) -> list[View]:
+        """Every sub-environment's agent :class:`~nertslib.View` now (what its seat sees).
+
+        Built from the rows on demand (the pure view of each hand): for a teacher or a
+        bot that reads views, not for the hot loop.
+
+        >>> from nertslib.adapters.vector import NertsVectorEnv
+        >>> envs = NertsVectorEnv(num_envs=2, seats=2, seat=1)
+        >>> observations, infos = envs.reset(seed=3)
+        >>> [v.seat for v in envs.views()]
+        [1, 1]
+        """
+        return [view(state, self.seat) for state in self.table.states]
 
     def reset(
         self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
@@ -160,13 +164,10 @@ class NertsVectorEnv(VectorEnv):  # type: ignore[misc, unused-ignore]
             msg = f"reset needs one seed per sub-environment ({self.num_envs}); got {seed!r:.80}"
             raise NertsError(msg)
         self._rngs = [seeding.np_random(s)[0] for s in seeds]
-        states = [self._draw(i) for i in range(self.num_envs)]
-        self.table.start(states)
-        infos: dict[str, Any] = {}
-        for i, state in enumerate(states):
-            infos = self._add_info(infos, self._reset_info(state), i)
+        self.table.start([self._draw(i) for i in range(self.num_envs)])
         self._autoreset[:] = False
-        return self._observation(), infos
+        fresh = np.ones(self.num_envs, np.bool_)
+        return self._observation(), self._infos(None, fresh)
 
     def step(self, actions: Any) -> tuple[dict[str, Any], Any, Any, Any, dict[str, Any]]:
         """One step of every sub-environment (a finished one is reset instead)."""
@@ -177,22 +178,44 @@ class NertsVectorEnv(VectorEnv):  # type: ignore[misc, unused-ignore]
         if agent.shape != (self.num_envs,) or not np.isin(agent, np.arange(NUM_ACTIONS)).all():
             msg = f"step needs {self.num_envs} actions 0..{NUM_ACTIONS - 1}; got {excerpt(actions)}"
             raise NertsError(msg)
-        chosen = self.table.greedy_actions()
+        chosen = self.table.greedy_actions(skip=self.seat)
         chosen[:, self.seat] = agent
-        result = self.table.step(chosen, active=~self._autoreset)
-        infos: dict[str, Any] = {}
-        for i in range(self.num_envs):
-            info = self._deal(i) if self._autoreset[i] else self._info(result, i)
-            infos = self._add_info(infos, info, i)
-        rewards = np.where(self._autoreset, 0.0, result.rewards[:, self.seat])
+        fresh = self._autoreset.copy()
+        result = self.table.step(chosen, active=~fresh)
+        for i in map(int, np.flatnonzero(fresh)):
+            self.table.restart(i, self._draw(i))
+        rewards = np.where(fresh, 0.0, result.rewards[:, self.seat])
         terminated, truncated = result.terminated.copy(), result.truncated.copy()
         self._autoreset = terminated | truncated
-        return self._observation(), rewards, terminated, truncated, infos
+        return self._observation(), rewards, terminated, truncated, self._infos(result, fresh)
 
-    def _info(self, result: StepResult, i: int) -> dict[str, Any]:
-        moves, rejected = result.moves[i], result.rejected[i]
-        assert moves is not None
-        assert rejected is not None
-        own = step_info(moves[self.seat], rejected[self.seat], bool(result.illegal[i, self.seat]))
-        scores = list(hand_scores(self.table.states[i]))
-        return {**own, "scores": scores, "end": result.ends[i]}
+    def _infos(self, result: StepResult | None, fresh: Any) -> dict[str, Any]:
+        """The infos ``SyncVectorEnv`` gathers from the single environments, built at once.
+
+        Every sub-environment's info has the same keys (``NertsEnv``'s: a reset's info is a
+        step's with no move), so every key's ``_key`` mask is all true; ``illegal`` is a bool
+        array, the others object arrays, as ``VectorEnv._add_info`` makes them.
+        """
+        n = self.num_envs
+        infos: dict[str, Any] = {
+            key: np.full(n, None, dtype=object) for key in ("move", "rejected", "scores", "end")
+        }
+        infos["illegal"] = np.zeros(n, np.bool_)
+        for i, scores in enumerate(self.table.scores.tolist()):
+            infos["scores"][i] = scores
+        for i in map(int, np.flatnonzero(~fresh)):
+            assert result is not None
+            rejected = result.rejected[i]
+            own = step_info(
+                self.table.move(i, self.seat),
+                None if rejected is None else rejected[self.seat],
+                bool(result.illegal[i, self.seat]),
+            )
+            for key, value in own.items():
+                infos[key][i] = value
+            infos["end"][i] = result.ends[i]
+        return {
+            part: value
+            for key in ("move", "rejected", "illegal", "scores", "end")
+            for part, value in ((key, infos[key]), (f"_{key}", np.ones(n, np.bool_)))
+        }

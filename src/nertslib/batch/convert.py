@@ -52,7 +52,8 @@ def _put(h: np.ndarray, at: int, cards: Sequence[int]) -> None:
 
 
 def _get(h: np.ndarray, at: int) -> tuple[int, ...]:
-    return tuple(int(c) for c in h[at + 1 : at + 1 + int(h[at])])
+    # tolist() hands out Python ints in one call: several times faster than int() per card
+    return tuple(h[at + 1 : at + 1 + int(h[at])].tolist())
 
 
 def write_row(h: np.ndarray, p: np.ndarray, state: GameState) -> None:
@@ -93,32 +94,32 @@ def read_row(h: np.ndarray, p: np.ndarray, variant: Variant, seed: int) -> GameS
         _read_seat(h, p, int(p[P_SEAT0] + s * p[P_SSTRIDE]), s) for s in range(int(p[0]))
     )
     return GameState(
-        variant,
-        layouts,
-        tuple(tuple(pile) for pile in fnd),
-        _REASON[int(h[H_STATUS])],
-        int(h[H_CALLER]),
-        bool(h[H_STALLED]),
-        int(h[H_RES]),
-        seed,
+        variant=variant,
+        layouts=layouts,
+        fnd=tuple(tuple(pile) for pile in fnd),
+        status=_REASON[int(h[H_STATUS])],
+        caller=int(h[H_CALLER]),
+        stalled=bool(h[H_STALLED]),
+        resolutions=int(h[H_RES]),
+        seed=seed,
     )
 
 
 def _read_seat(h: np.ndarray, p: np.ndarray, base: int, seat: int) -> Layout:
     deck_len = int(h[base + S_DLEN])
-    deck = tuple(int(c) for c in h[base + S_DECK : base + S_DECK + deck_len])
+    deck = tuple(h[base + S_DECK : base + S_DECK + deck_len].tolist())
     cfg = base + int(p[P_CFG])
     w = int(p[P_W])
     work = tuple(_get(h, cfg + j * PILE) for j in range(w))
     down = tuple(_get(h, cfg + int(p[P_DOWN] + j * p[P_DSTRIDE])) for j in range(w))
     return Layout(
-        seat,
-        _get(h, base + S_NLEN),
-        work,
-        deck,
-        int(h[base + S_CUR]),
-        int(h[base + S_PASS]),
-        down if any(down) else (),
+        seat=seat,
+        nerts=_get(h, base + S_NLEN),
+        work=work,
+        deck=deck,
+        cursor=int(h[base + S_CUR]),
+        passes=int(h[base + S_PASS]),
+        down=down if any(down) else (),
     )
 
 

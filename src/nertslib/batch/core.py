@@ -26,6 +26,7 @@ from nertslib.batch.layout import (
     max_down,
 )
 from nertslib.batch.moves import legal_masks
+from nertslib.batch.observe import observation_length, observe_rows
 from nertslib.batch.tables import card_tables
 from nertslib.context import context_for
 from nertslib.errors import NertsError
@@ -347,6 +348,33 @@ class Batch:
         """
         out = np.zeros((len(self), self.seats), dtype=np.int64)
         steps.score_rows(self.rows, self.params, self.tables, out)
+        return out
+
+    def observe(self, seat: int, priority: int | Sequence[int] | Any = 0) -> Any:
+        """``encoding.observe(view(state, seat), priority)`` of every hand: int8 ``(hands, size)``.
+
+        ``priority`` (one per hand, or one for all) is how many seats' moves the coming step
+        settles before ``seat``'s (see :func:`~nertslib.adapters.encoding.observe`).
+
+        Raises:
+            NertsError: for a seat that does not play or a priority outside ``0..seats-1``.
+
+        >>> import nertslib as nl
+        >>> from nertslib.adapters.encoding import observe
+        >>> from nertslib.batch import Batch
+        >>> batch = Batch.deal("standard", 3, [4, 5])
+        >>> state = batch.to_states()[1]
+        >>> batch.observe(2, priority=1)[1].tolist() == observe(nl.view(state, 2), 1)
+        True
+        """
+        seat = self._seat(seat)
+        order = _ints(priority, len(self), "priority")
+        if order.size and (order.min() < 0 or order.max() >= self.seats):
+            msg = f"priority {excerpt(priority)} must be 0..{self.seats - 1}"
+            raise NertsError(msg)
+        out = np.zeros((len(self), observation_length(self.params)), dtype=np.int8)
+        face_up = bool(self.variant.nerts_pile_face_up)
+        observe_rows(self.rows, self.params, seat, face_up, order, out)
         return out
 
     def play_greedy(self, max_actions: int = 100_000) -> Any:

@@ -17,14 +17,15 @@ import functools
 from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
+from nertslib.bots.planning import seat_plan_step, seat_stock_step
 from nertslib.context import Foundations, Shared, context_for
 from nertslib.deal import SplitMix64
 from nertslib.errors import ViewSeatError
 from nertslib.movegen import CALL, mandatory_fills, progress_moves, seat_layout, stock_actions
 from nertslib.moves import Move, MoveKind, Zone
+from nertslib.predicates import may_call
 from nertslib.rules import legal_moves
 from nertslib.state import GameState, Layout
-from nertslib.stuck import seat_plan_step, seat_stock_step
 from nertslib.views import View, arranged_seat, determinize_own
 
 __all__ = [
@@ -166,10 +167,10 @@ def _shown_choice(shared: Shared, lay: Layout) -> Move | None:
     ctx = shared.ctx
     # legal_moves' first moves are already in greedy order: mandatory fills, the call, then
     # foundation plays (Nerts, waste, work tops), then the Nerts top, then the waste top
-    fills = mandatory_fills(lay, ctx) if ctx.mandatory else None
+    fills = mandatory_fills(lay, ctx)
     if fills:
         return fills[0]
-    if not lay.nerts and not ctx.auto_call:
+    if may_call(ctx.auto_call, len(lay.nerts)):
         return CALL[lay.seat]
     first: list[Move] = []
     progress_moves(shared, lay, first)

@@ -28,8 +28,9 @@ from nertslib.moves import Move
 from nertslib.replay import RESOLVE, Replay, trusted_replay
 from nertslib.rules import apply
 from nertslib.scoring import Match, hand_scores
+from nertslib.stalemate import resolve_stalemate
 from nertslib.state import EndReason, GameState
-from nertslib.stuck import all_stuck, is_stuck, resolve_stalemate
+from nertslib.stuck import all_stuck, is_stuck
 from nertslib.transition import successor
 from nertslib.variants import Variant
 from nertslib.views import view

@@ -31,8 +31,9 @@ from nertslib.moves import Move, MoveKind
 from nertslib.quoting import excerpt
 from nertslib.rules import apply
 from nertslib.scoring import hand_scores
+from nertslib.stalemate import resolve_stalemate
 from nertslib.state import GameState
-from nertslib.stuck import all_stuck, resolve_stalemate
+from nertslib.stuck import all_stuck
 from nertslib.views import View, determinize
 
 __all__ = ["ENGINES", "SearchBot"]

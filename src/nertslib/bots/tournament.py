@@ -28,14 +28,13 @@ from nertslib.bots.driver import play_hand
 from nertslib.bots.registry import make_bot
 from nertslib.deal import deal
 from nertslib.errors import NertsError
-from nertslib.scoring import hand_scores
+from nertslib.scoring import half_width95, hand_scores
 from nertslib.variants import Variant
 
 __all__ = ["BotStats", "Difference", "HandRecord", "TournamentResult", "tournament"]
 
 #: A hand stops after this many actions (and is scored as it stands).
 MAX_ACTIONS = 20_000
-_Z95 = 1.959963984540054
 
 
 @attrs.frozen
@@ -57,10 +56,9 @@ class Interval:
         """The mean of ``values`` ± 1.96 standard errors (sample standard deviation)."""
         n = len(values)
         mean = sum(values) / n
-        if n < 2:
+        half = half_width95(values)
+        if half is None:
             return cls(mean, -math.inf, math.inf, n)
-        var = sum((v - mean) ** 2 for v in values) / (n - 1)
-        half = _Z95 * math.sqrt(var / n)
         return cls(mean, mean - half, mean + half, n)
 
 

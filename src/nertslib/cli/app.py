@@ -28,7 +28,14 @@ from nertslib.serialize import SerializationError, from_json, to_json
 from nertslib.variants import Variant
 
 from .demo import animate, demo_text, hand_log, summary_text
-from .options import BOTS, SEATS, CommandError, bots_help, seed_option, variant_option
+from .options import (
+    SEATS,
+    CommandError,
+    bots_option,
+    seed_option,
+    speed_option,
+    variant_option,
+)
 from .play import PlayApp
 from .rules_text import knob_rows, rules_sections
 from .serve import serve_main
@@ -253,21 +260,9 @@ def serve(args: tuple[str, ...]) -> int:
 @nerts.command()
 @variant_option
 @click.option("--seats", type=SEATS, default=2, show_default=True, help="seats, yours is 0")
-@click.option(
-    "--bots",
-    type=BOTS,
-    default="greedy",
-    show_default=True,
-    help=bots_help("one per other seat, or one for all"),
-)
+@bots_option("one per other seat, or one for all")
 @seed_option(0, "seed of the first hand (hand h has seed S + h)")
-@click.option(
-    "--speed",
-    type=click.FloatRange(min=0.05, max=50),
-    default=1.0,
-    show_default=True,
-    help="the bots' pace: 1 is human reaction times, 2 twice as fast (p pauses, +/-)",
-)
+@speed_option(50, 1.0, "the bots' pace: 1 is human reaction times, 2 twice as fast (p pauses, +/-)")
 def play(variant: Variant, seats: int, bots: tuple[str, ...], seed: int, speed: float) -> int:
     """Play seat 0 against bots in real time (a terminal screen)."""
     seats_checked(variant, seats)
@@ -287,21 +282,9 @@ def play(variant: Variant, seats: int, bots: tuple[str, ...], seed: int, speed: 
 @click.argument("file", metavar="[FILE]", required=False)
 @variant_option
 @click.option("--seats", type=SEATS, default=4, show_default=True)
-@click.option(
-    "--bots",
-    type=BOTS,
-    default="greedy",
-    show_default=True,
-    help=bots_help("one per seat, or one for all"),
-)
+@bots_option("one per seat, or one for all")
 @seed_option(7)
-@click.option(
-    "--speed",
-    type=click.FloatRange(min=0.05, max=200),
-    default=4.0,
-    show_default=True,
-    help="actions per second (space pauses, +/- change it)",
-)
+@speed_option(200, 4.0, "actions per second (space pauses, +/- change it)")
 def watch(
     file: str | None,
     variant: Variant,

@@ -25,7 +25,9 @@ __all__ = [
     "BotList",
     "CommandError",
     "VariantType",
+    "bots_option",
     "seed_option",
+    "speed_option",
     "split_bots",
     "variant_option",
 ]
@@ -140,3 +142,41 @@ def bots_help(what: str) -> str:
     """The help line of a ``--bots`` option."""
     known = ", ".join(BOT_NAMES)
     return f"comma-separated bots ({known}, or module:function), {what}"
+
+
+def bots_option(what: str) -> Callable[[F], F]:
+    """The ``--bots`` option (greedy by default) of the commands that play bots.
+
+    >>> import click
+    >>> from nertslib.cli.options import bots_option
+    >>> @click.command()
+    ... @bots_option("one per seat")
+    ... def show(bots: tuple[str, ...]) -> None:
+    ...     print(bots)
+    >>> show(["--bots", "greedy,random"], standalone_mode=False)
+    ('greedy', 'random')
+    """
+    return click.option(
+        "--bots", type=BOTS, default="greedy", show_default=True, help=bots_help(what)
+    )
+
+
+def speed_option(most: float, default: float, what: str) -> Callable[[F], F]:
+    """The ``--speed`` option of the commands that show a hand in real time.
+
+    >>> import click
+    >>> from nertslib.cli.options import speed_option
+    >>> @click.command()
+    ... @speed_option(50, 1.0, "the pace")
+    ... def show(speed: float) -> None:
+    ...     print(speed)
+    >>> show(["--speed", "2"], standalone_mode=False)
+    2.0
+    """
+    return click.option(
+        "--speed",
+        type=click.FloatRange(min=0.05, max=most),
+        default=default,
+        show_default=True,
+        help=what,
+    )

@@ -18,7 +18,6 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.css.query import NoMatches
 from textual.events import Key
 from textual.screen import Screen
 from textual.timer import Timer
@@ -39,6 +38,7 @@ from .table_widgets import (
     Opponents,
     OwnLayout,
     ScoreBoard,
+    draw_unless_closing,
 )
 from .words import event_line, hand_over_words, match_summary, seat_name
 
@@ -152,11 +152,8 @@ class PlayApp(App[str]):
 
     def redraw(self) -> None:
         """Draw what there is to draw (nothing once the screen is closing)."""
-        try:
-            self._draw()
-        except NoMatches:  # a timer tick that arrived while the app shuts down
-            return
-        self._tell_hand_over()
+        if draw_unless_closing(self._draw):
+            self._tell_hand_over()
 
     def _draw(self) -> None:
         s = self.session

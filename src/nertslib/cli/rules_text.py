@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import attrs
 
+from nertslib import knobs
 from nertslib.variants import Variant, get
 
 __all__ = ["knob_rows", "rules_sections"]
@@ -22,11 +23,8 @@ __all__ = ["knob_rows", "rules_sections"]
 def _deal(v: Variant, seats: int) -> list[str]:
     piles = v.work_pile_count(seats)
     nerts = v.nerts_pile_size
-    if v.work_pile_layout == "klondike":
-        work = f"{piles} Klondike work piles (pile i gets i + 1 cards, face down but the top)"
-        dealt = piles * (piles + 1) // 2
-    else:
-        work, dealt = f"{piles} work piles of one face-up card", piles
+    work = knobs.WORK_PILE_LAYOUT.text(v.work_pile_layout).format(piles=piles)
+    dealt = piles * (piles + 1) // 2 if v.work_pile_layout == "klondike" else piles
     jokers = f" and {v.jokers_per_deck} joker(s)" if v.jokers_per_deck else ""
     seen = "face up" if v.nerts_pile_face_up else "face down but the top card"
     return [
@@ -38,49 +36,22 @@ def _deal(v: Variant, seats: int) -> list[str]:
 
 
 def _work(v: Variant) -> list[str]:
-    moves = {
-        "any_suffix": "any card of a work pile may move with every card above it",
-        "top_card": "only single top cards move between work piles",
-        "whole_pile": "a work pile's top card, or the whole pile, may move",
-    }[v.work_pile_move]
-    fill = {
-        "any": "any card (Nerts top, waste top or work cards)",
-        "nerts_only": "only the Nerts top",
-        "king_only": "only a King",
-    }[v.space_fill]
+    moves = knobs.WORK_PILE_MOVE.text(v.work_pile_move)
+    fill = knobs.SPACE_FILL.text(v.space_fill)
     lines = [
         f"Work piles build down by one in alternating colours; {moves}.",
         f"An empty work pile may take {fill}.",
     ]
     if v.space_fill_mandatory:
         lines.append("While a space is empty, the Nerts top must fill it before other plays.")
-    slide = {
-        "off": "No card slides under a work pile.",
-        "needs_space": "While a work pile is empty, a card one higher and of the other colour "
-        "than a pile's base may slide under it.",
-        "always": "A card one higher and of the other colour than a pile's base may always "
-        "slide under it.",
-    }[v.slide_under]
-    lines.append(slide)
+    lines.append(knobs.SLIDE_UNDER.text(v.slide_under))
     return lines
 
 
 def _foundations(v: Variant, seats: int) -> list[str]:
-    build = {
-        "same_suit": "in the same suit",
-        "alt_colour": "in alternating colours",
-        "any_suit": "in any suit",
-    }[v.foundation_rule(seats)]
-    limit = (
-        "one foundation per suit"
-        if v.foundation_limit == "one_per_suit"
-        else "as many foundations as Aces"
-    )
-    tie = (
-        "equal cards submitted together both stay"
-        if v.tie_policy == "both_keep"
-        else "the first card wins"
-    )
+    build = knobs.FOUNDATION_BUILD.text(v.foundation_rule(seats))
+    limit = knobs.FOUNDATION_LIMIT.text(v.foundation_limit)
+    tie = knobs.TIE_POLICY.text(v.tie_policy)
     return [
         f"Foundations are shared: an Ace starts one ({limit}); they build up A to K {build}.",
         f"The first card to arrive wins a race, the later one is too late; in a tie {tie}.",
@@ -94,28 +65,16 @@ def _stock(v: Variant) -> list[str]:
         "only the waste top is playable."
     ]
     if turn > 1:
-        lines.append(
-            "Fewer cards left than a turn: they go onto the waste and the waste turns over at once."
-            if v.stock_remainder == "flip_immediately"
-            else "Fewer cards left than a turn: they are turned like a normal turn."
-        )
+        lines.append(knobs.STOCK_REMAINDER.text(v.stock_remainder))
     passes = v.max_stock_passes
     limit = "as often as you like" if passes is None else f"at most {passes} time(s)"
     lines.append(f"An empty stock is restocked by turning the waste over, {limit}.")
-    if v.stock_access == "when_blocked":
-        lines.append("The stock may be used only when no foundation, Nerts or waste play is left.")
-    return lines
+    access = knobs.STOCK_ACCESS.text(v.stock_access)
+    return [*lines, access] if access else lines
 
 
 def _stuck(v: Variant) -> list[str]:
-    what = {
-        "restock": "every seat puts its remaining stock onto its waste and turns the waste "
-        "over into a new stock",
-        "rotate_one": "every seat turns its waste into its stock and moves the top card to "
-        "the bottom",
-        "shuffle": "every stock is shuffled",
-        "end_hand": "the hand ends",
-    }[v.stuck_resolution]
+    what = knobs.STUCK_RESOLUTION.text(v.stuck_resolution)
     return [
         "A seat is stuck when no play to a foundation, of its Nerts top or of its waste top is "
         "possible however it turns its stock; a stuck seat may move its top stock card to "
@@ -125,13 +84,8 @@ def _stuck(v: Variant) -> list[str]:
 
 
 def _scoring(v: Variant) -> list[str]:
-    call = (
-        "The hand ends the moment a Nerts pile is empty."
-        if v.call_mode == "auto"
-        else "A seat with an empty Nerts pile may call Nerts! and end the hand."
-    )
     lines = [
-        call,
+        knobs.CALL_MODE.text(v.call_mode),
         f"Each own card on the foundations scores {v.foundation_points:+d}; each card left in "
         f"the Nerts pile scores {-v.nerts_penalty:+d}.",
     ]
@@ -156,7 +110,7 @@ def rules_sections(variant: Variant, seats: int = 4) -> list[tuple[str, list[str
         ("End and scoring", _scoring(variant)),
     ]
     if variant.jokers_per_deck:
-        binding = "for good" if variant.joker_binding == "permanent" else "while covered"
+        binding = knobs.JOKER_BINDING.text(variant.joker_binding)
         sections.append(
             (
                 "Jokers",

@@ -38,7 +38,7 @@ from nertslib.simulation import SimulationResult
 from nertslib.simulation import simulate as run_simulation
 from nertslib.variants import Variant
 
-from .options import BOTS, SEATS, CommandError, bots_help, seed_option, variant_option
+from .options import SEATS, CommandError, bots_option, seed_option, variant_option
 from .show import page, send
 
 __all__ = [
@@ -188,13 +188,7 @@ def _check_extras(plot: str | None, backend: str, address: str | None) -> None:
 )
 @click.option("--seats", type=SEATS, default=4, show_default=True)
 @variant_option
-@click.option(
-    "--bots",
-    type=BOTS,
-    default="greedy",
-    show_default=True,
-    help=bots_help("one per seat, or one for all"),
-)
+@bots_option("one per seat, or one for all")
 @seed_option(0, "deal d has seed S + d")
 @click.option(
     "--workers",

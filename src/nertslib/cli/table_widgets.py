@@ -7,9 +7,10 @@ decides what they mean.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.text import Text
+from textual.css.query import NoMatches
 from textual.events import Click
 from textual.message import Message
 from textual.widget import Widget
@@ -40,7 +41,27 @@ __all__ = [
     "Opponents",
     "OwnLayout",
     "ScoreBoard",
+    "draw_unless_closing",
 ]
+
+
+def draw_unless_closing(draw: Callable[[], None]) -> bool:
+    """Run ``draw``; ``False`` if the screen was closing, so nothing could be drawn.
+
+    A timer tick may arrive while the app shuts down, when its widgets are gone.
+
+    >>> from textual.css.query import NoMatches
+    >>> from nertslib.cli.table_widgets import draw_unless_closing
+    >>> def gone() -> None:
+    ...     raise NoMatches("#title")
+    >>> draw_unless_closing(gone), draw_unless_closing(lambda: None)
+    (False, True)
+    """
+    try:
+        draw()
+    except NoMatches:
+        return False
+    return True
 
 
 class Clicked(Message):

@@ -12,7 +12,6 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.css.query import NoMatches
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
@@ -23,6 +22,7 @@ from nertslib.state import GameState
 
 from .demo import ending, hand_log, score_rows
 from .show import card_styles, event_words
+from .table_widgets import draw_unless_closing
 
 __all__ = ["WatchApp", "step_words"]
 
@@ -94,10 +94,7 @@ class WatchApp(App[None]):
 
     def redraw(self) -> None:
         """Draw what there is to draw (nothing once the screen is closing)."""
-        try:
-            self._draw()
-        except NoMatches:  # a timer tick that arrived while the app shuts down
-            return
+        draw_unless_closing(self._draw)
 
     def _draw(self) -> None:
         """Draw the current state."""
