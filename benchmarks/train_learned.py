@@ -102,12 +102,14 @@ def make_envs(seats: int, seat: int, num_envs: int, vector: bool) -> Any:
     )
 
 
-def positions(envs: Any) -> list[nl.GameState]:
-    """Each sub-environment's position, read through the environments' public attributes."""
+def views(envs: Any, seat: int) -> list[nl.View]:
+    """Each sub-environment's agent view: ``NertsVectorEnv.views()``, or each plain env's."""
+    from gymnasium.vector import SyncVectorEnv  # noqa: PLC0415
+
     inner = envs.unwrapped
-    if hasattr(inner, "table"):  # NertsVectorEnv: the SelfPlayBatch it steps
-        return list(inner.table.states)
-    return [env.unwrapped.position for env in inner.envs]
+    if isinstance(inner, SyncVectorEnv):
+        return [nl.view(env.unwrapped.position, seat) for env in inner.envs]
+    return list(inner.views())
 
 
 class Decisions:
@@ -157,9 +159,8 @@ def play_round(envs: Any, seat: int, seed: int, first: int, spec: Spec, out: Dec
     live = np.ones(n, dtype=bool)
     while live.any():
         actions = np.full(n, PASS, dtype=np.int64)
-        for i, state in enumerate(positions(envs)):
+        for i, seen in enumerate(views(envs, seat)):
             if live[i]:
-                seen = nl.view(state, seat)
                 move = teachers[i](seen, seat)
                 out.add(seen, seat, move, first + i)
                 if players is not teachers:
