@@ -1,22 +1,48 @@
 #!/usr/bin/env python
 """The learned bot's training recipe: imitation of the search bot, then a scorer of moves.
 
-Usage (from the repository root, ``pip install -e ".[learn]"``: PyTorch, NumPy, matplotlib;
-PyTorch's CPU build is enough)::
+Usage (from the repository root, ``pip install -e ".[learn,gymnasium,fast]"``: PyTorch, NumPy,
+matplotlib, Gymnasium, numba; PyTorch's CPU build is enough, and ``data`` needs no PyTorch)::
 
     python benchmarks/train_learned.py data --seats 2 --hands 700 --seed 2000000 --out d2.npz
     python benchmarks/train_learned.py data --seats 4 --hands 500 --seed 4000000 --out d4.npz
     python benchmarks/train_learned.py train d2.npz d4.npz --epochs 40 --seed 0 \\
+        --out first.npz --curve first.json
+    python benchmarks/train_learned.py tune first.npz \\
+        --bonus 0 -1.4 -1.7 -2.0 -2.3 -2.6 --deals 150
+    python benchmarks/train_learned.py data --seats 2 --hands 700 --seed 2100000 \\
+        --student first.npz --out g2.npz
+    python benchmarks/train_learned.py data --seats 4 --hands 500 --seed 4100000 \\
+        --student first.npz --out g4.npz
+    python benchmarks/train_learned.py train d2.npz d4.npz g2.npz g4.npz --epochs 40 --seed 0 \\
+        --out second.npz --curve second.json
+    python benchmarks/train_learned.py tune second.npz \\
+        --bonus 0 -1.4 -1.7 -2.0 -2.3 -2.6 --deals 150
+    python benchmarks/train_learned.py data --seats 2 --hands 700 --seed 2200000 \\
+        --student second.npz --out h2.npz
+    python benchmarks/train_learned.py data --seats 4 --hands 500 --seed 4200000 \\
+        --student second.npz --out h4.npz
+    python benchmarks/train_learned.py train d2.npz d4.npz g2.npz g4.npz h2.npz h4.npz \\
+        --epochs 40 --seed 0 \\
         --out src/nertslib/bots/learned.npz --curve docs/_static/learned-curve.json
     python benchmarks/train_learned.py tune src/nertslib/bots/learned.npz \\
         --bonus 0 -1.4 -1.7 -2.0 -2.3 -2.6 --deals 150
     python benchmarks/train_learned.py plot docs/_static/learned-curve.json \\
         --out docs/_static/learned-curve.png
 
-``data`` plays hands in which one seat (rotating with the deal) is ``search:N`` (``--teacher``,
-deterministic: a fixed number of playouts, no clock) and the others greedy; at each of the
-teacher's decisions it records the feature rows of every legal move
-(:func:`nertslib.bots.learned.move_features`) and which move the teacher chose. ``train``
+``data`` steps Gymnasium environments (``"nertslib/Nerts-v0"``, greedy opponents; the
+``gymnasium`` extra): the batch engine's vector environment (``gymnasium.make_vec(...,
+vectorization_mode="vector_entry_point")``) where the ``fast`` extra (numba) is installed,
+else a ``SyncVectorEnv`` of plain ones (``--engine`` forces either; ``--envs`` hands are
+stepped together). The vector environment is exact against the plain one, so the choice
+changes the speed, never the data (``tests/test_train_recipe.py``). At every step the teacher,
+``search:N`` (``--teacher``, deterministic: a fixed number of playouts, no clock, seeded by
+the deal), chooses from the agent seat's view (the seat rotates with each round of
+``--envs`` hands); where it had a choice, the feature rows of every legal move
+(:func:`nertslib.bots.learned.move_features`) and which move it chose are recorded; its
+move, encoded (:mod:`nertslib.adapters.encoding`), is the environment's action; with
+``--student WEIGHTS`` (DAgger) a learned bot with those weights plays instead and the teacher
+only labels. Gathering needs no PyTorch. ``train``
 fits the scorer (features → ``--hidden`` ReLU units → one score) by the softmax over each
 decision's moves (a conditional logit: the chosen move's log-probability among its
 alternatives), on one CPU thread, seeded; it keeps a tenth of the decisions (by deal) for
@@ -30,66 +56,191 @@ negative bonus lets it play the alternatives it rates high. ``plot`` draws the c
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 import nertslib as nl
+from nertslib.adapters.encoding import PASS, encode
 from nertslib.bots import make_bot, tournament
 from nertslib.bots.learned import FEATURES, move_features
 
+#: The environments' step limit: far above a hand's length (a few hundred steps), so every
+#: hand the recipe records ends by the rules or by the no-progress rule.
+MAX_STEPS = 3000
 
-def _recorder(
-    teacher: nl.Bot, rows: list[list[float]], groups: list[int], labels: list[int]
-) -> Any:
-    """A bot playing as ``teacher`` that records each decision's feature rows and choice."""
 
-    def bot(mine: nl.View, seat: int) -> nl.Move | None:
-        move = teacher(mine, seat)
-        moves = mine.legal_moves(seat)
-        if move is not None and move in moves and len(moves) > 1:
-            labels.append(len(rows) + moves.index(move))
-            groups.extend([len(labels) - 1] * len(moves))
-            rows.extend(move_features(mine, seat, moves))
-        return move
+def fast_installed() -> bool:
+    """Whether the batch engine (the ``fast`` extra: numba) is installed."""
+    return importlib.util.find_spec("numba") is not None
 
-    bot.waits_when_stuck = getattr(teacher, "waits_when_stuck", False)  # type: ignore[attr-defined]
-    return bot
+
+def make_envs(seats: int, seat: int, num_envs: int, vector: bool) -> Any:
+    """``num_envs`` hands of ``"nertslib/Nerts-v0"``: agent at ``seat``, greedy opponents.
+
+    ``vector``: the batch engine's vector environment (``NertsVectorEnv``), else a
+    ``SyncVectorEnv`` of plain environments; the two are exact against each other.
+    """
+    import gymnasium  # noqa: PLC0415 - the gymnasium extra, for data only
+
+    import nertslib.adapters.gymnasium as nerts_gym  # noqa: PLC0415 - registers the env
+
+    mode = "vector_entry_point" if vector else "sync"
+    return gymnasium.make_vec(
+        nerts_gym.ENV_ID,
+        num_envs=num_envs,
+        vectorization_mode=mode,
+        seats=seats,
+        seat=seat,
+        opponents="greedy",
+        max_steps=MAX_STEPS,
+    )
+
+
+def views(envs: Any, seat: int) -> list[nl.View]:
+    """Each sub-environment's agent view: ``NertsVectorEnv.views()``, or each plain env's."""
+    from gymnasium.vector import SyncVectorEnv  # noqa: PLC0415
+
+    inner = envs.unwrapped
+    if isinstance(inner, SyncVectorEnv):
+        return [nl.view(env.unwrapped.position, seat) for env in inner.envs]
+    return list(inner.views())
+
+
+class Decisions:
+    """The teacher's decisions: feature rows of the legal moves, the chosen row, the deal."""
+
+    def __init__(self) -> None:
+        self.rows: list[list[float]] = []
+        self.groups: list[int] = []
+        self.labels: list[int] = []
+        self.deals: list[int] = []
+
+    def add(self, seen: nl.View, seat: int, move: nl.Move | None, deal: int) -> None:
+        """Record one decision if it had a choice and the teacher played a legal move."""
+        moves = seen.legal_moves(seat)
+        if move is None or move not in moves or len(moves) < 2:
+            return
+        self.labels.append(len(self.rows) + moves.index(move))
+        self.groups.extend([len(self.labels) - 1] * len(moves))
+        self.rows.extend(move_features(seen, seat, moves))
+        self.deals.append(deal)
+
+    def arrays(self) -> dict[str, np.ndarray]:
+        """The decisions as the arrays ``data`` saves (``x``, ``group``, ``label``, ``deal``)."""
+        return {
+            "x": np.asarray(self.rows, dtype=np.float32).reshape(-1, len(FEATURES)),
+            "group": np.asarray(self.groups, dtype=np.int64),
+            "label": np.asarray(self.labels, dtype=np.int64),
+            "deal": np.asarray(self.deals, dtype=np.int64),
+        }
+
+
+def play_round(envs: Any, seat: int, seed: int, first: int, spec: Spec, out: Decisions) -> None:
+    """Play hands ``first .. first + num_envs - 1`` to their ends, the teacher at ``seat``.
+
+    Sub-environment ``i`` plays hand ``k = first + i``: the deal of seed ``seed + k``, with
+    the teacher ``make_bot(spec.teacher, seed=seed + k)``. At each step the teacher chooses
+    from the agent's view and the decision is recorded (deal ``k``); the move played, encoded
+    as the sub-environment's action, is the teacher's, or the student's where there is one
+    (DAgger: the data then covers the positions the student's own play reaches). A
+    sub-environment whose hand has ended plays ``PASS`` (the next hand its auto-reset deals is
+    not recorded).
+    """
+    n = envs.num_envs
+    envs.reset(seed=seed + first)
+    teachers = [make_bot(spec.teacher, seed=seed + first + i) for i in range(n)]
+    players = teachers if spec.student is None else [spec.student() for _ in range(n)]
+    live = np.ones(n, dtype=bool)
+    while live.any():
+        actions = np.full(n, PASS, dtype=np.int64)
+        for i, seen in enumerate(views(envs, seat)):
+            if live[i]:
+                move = teachers[i](seen, seat)
+                out.add(seen, seat, move, first + i)
+                if players is not teachers:
+                    move = players[i](seen, seat)
+                actions[i] = PASS if move is None else encode(seen, move)
+        _, _, terminated, truncated, _ = envs.step(actions)
+        live &= ~(terminated | truncated)
+
+
+class Spec:
+    """Who plays the agent seat: the ``teacher`` (a bot spec) labels, the ``student`` acts.
+
+    ``student`` builds a fresh bot per hand (``None``: the teacher acts too).
+    """
+
+    def __init__(self, teacher: str, student: Callable[[], nl.Bot] | None = None) -> None:
+        self.teacher, self.student = teacher, student
+
+
+def gather(
+    seats: int,
+    hands: int,
+    seed: int,
+    *,
+    teacher: str = "search:16",
+    student: Callable[[], nl.Bot] | None = None,
+    num_envs: int = 8,
+    vector: bool = True,
+    progress: Callable[[int, Decisions], None] | None = None,
+) -> Decisions:
+    """The teacher's decisions over ``hands`` deals from ``seed``, ``num_envs`` hands at a time.
+
+    ``vector``: on the batch engine's vector environment, else on plain environments (the
+    same data). Round ``r`` (hands ``r * num_envs`` on) puts the teacher at seat
+    ``r % seats``; ``progress(hands_done, decisions)`` is called after each round.
+    ``student`` (a function building a bot for a hand): it plays, the teacher labels.
+    """
+    out = Decisions()
+    envs: dict[tuple[int, int], Any] = {}
+    for r, first in enumerate(range(0, hands, num_envs)):
+        key = (r % seats, min(num_envs, hands - first))
+        if key not in envs:
+            envs[key] = make_envs(seats, key[0], key[1], vector)
+        play_round(envs[key], key[0], seed, first, Spec(teacher, student), out)
+        if progress is not None:
+            progress(first + key[1], out)
+    return out
 
 
 def data(args: argparse.Namespace) -> None:
     """Play ``--hands`` hands with the teacher at one seat and save its decisions."""
-    rows: list[list[float]] = []
-    groups: list[int] = []
-    labels: list[int] = []
-    deals: list[int] = []
+    vector = fast_installed() if args.engine == "auto" else args.engine == "vector"
+    print(f"{'vector' if vector else 'plain'} environment, {args.envs} hands at a time", flush=True)
     t0 = time.time()
-    for i in range(args.hands):
-        teacher = make_bot(args.teacher, seed=args.seed + i)
-        bots: list[nl.Bot] = [nl.greedy_bot] * args.seats
-        bots[i % args.seats] = _recorder(teacher, rows, groups, labels)
-        before = len(labels)
-        nl.play_hand(nl.deal("standard", args.seats, args.seed + i), bots, max_actions=5000)
-        deals.extend([i] * (len(labels) - before))
-        if (i + 1) % 50 == 0 or i + 1 == args.hands:
-            # saved as it goes: a run stopped early keeps what it played
-            _save(args.out, rows, groups, labels, deals)
-            print(f"{i + 1} hands, {len(labels)} decisions, {time.time() - t0:.0f} s", flush=True)
 
+    def save(done: int, out: Decisions) -> None:
+        # saved as it goes (every 100 hands or so): a run stopped early keeps what it played
+        if done // 100 == (done - args.envs) // 100 and done < args.hands:
+            return
+        np.savez_compressed(args.out, **out.arrays())
+        print(f"{done} hands, {len(out.labels)} decisions, {time.time() - t0:.0f} s", flush=True)
 
-def _save(
-    out: str, rows: list[list[float]], groups: list[int], labels: list[int], deals: list[int]
-) -> None:
-    np.savez_compressed(
-        out,
-        x=np.asarray(rows, dtype=np.float32),
-        group=np.asarray(groups, dtype=np.int64),
-        label=np.asarray(labels, dtype=np.int64),
-        deal=np.asarray(deals, dtype=np.int64),
+    gather(
+        args.seats,
+        args.hands,
+        args.seed,
+        teacher=args.teacher,
+        student=None if args.student is None else _student(args.student),
+        num_envs=args.envs,
+        vector=vector,
+        progress=save,
     )
+
+
+def _student(path: str) -> Callable[[], nl.Bot]:
+    """A builder of learned bots playing the weights saved in ``path``."""
+    from nertslib.bots.learned import LearnedBot  # noqa: PLC0415
+
+    w = {k: v.astype(np.float64) for k, v in np.load(path).items()}
+    return lambda: LearnedBot(weights=w)
 
 
 def _load(paths: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -254,6 +405,14 @@ def main() -> None:
     d.add_argument("--hands", type=int, required=True)
     d.add_argument("--seed", type=int, default=1_000_000)
     d.add_argument("--teacher", default="search:16")
+    d.add_argument("--student", help="weights (.npz) of a learned bot that plays (DAgger)")
+    d.add_argument("--envs", type=int, default=8, help="hands stepped together")
+    d.add_argument(
+        "--engine",
+        choices=["auto", "vector", "plain"],
+        default="auto",
+        help="auto: the vector environment where the fast extra is installed, else plain",
+    )
     d.add_argument("--out", required=True)
     t = sub.add_parser("train")
     t.add_argument("files", nargs="+")

@@ -86,3 +86,14 @@ def test_max_actions_zero_plays_nothing_and_a_negative_one_is_refused():
     assert (run.log, run.end) == ((), "max_actions")
     with pytest.raises(ValueError, match="max_actions must be an int >= 0"):
         run_hand(nl.deal("standard", 2, 1), [nl.greedy_bot] * 2, max_actions=-1)
+
+
+@pytest.mark.parametrize("seats", [1, 3])
+def test_a_match_counts_hands_the_driver_stopped_with_their_scores(seats):
+    # a hand ended by the no-progress rule is a result of play_match, never an exception
+    bots = [Waiter() for _ in range(seats)]
+    match = nl.play_match("standard", seats, bots, seed=5, max_hands=3)
+    stopped = [nl.play_hand(nl.deal("standard", seats, 5 + h), bots)[0] for h in range(3)]
+    assert not any(final.is_over for final in stopped)
+    assert match.hands == tuple(nl.hand_scores(final) for final in stopped)
+    assert not match.is_over

@@ -4,6 +4,7 @@ keeps the links shared before the lobby (``/?seat=I``, ``/ws`` without a table).
 from __future__ import annotations
 
 import asyncio
+import re
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ need("starlette.testclient")
 
 from starlette.testclient import TestClient  # noqa: E402
 
+from nertslib.bots import BOT_NAMES  # noqa: E402
 from nertslib.server import ServerConfig, TableSettings, create_app  # noqa: E402
 from nertslib.server.lobby import IDLE_TABLE, MAX_TABLES, Lobby  # noqa: E402
 
@@ -73,6 +75,14 @@ def test_a_bad_form_is_refused_saying_why(form: Any, says: str) -> None:
         assert answer.status_code == 400
         assert says in answer.json()["error"]
         assert len(c.get("/api/tables").json()) == 1
+
+
+def test_the_pages_bot_list_is_the_registrys_built_in_bots() -> None:
+    with client() as c:
+        page = c.get("/").text
+    listed = re.search(r'<select name="bot">(.*?)</select>', page)
+    assert listed is not None
+    assert tuple(re.findall(r"<option>(\w+)</option>", listed.group(1))) == BOT_NAMES
 
 
 def test_a_bad_body_is_refused() -> None:

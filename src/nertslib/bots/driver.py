@@ -27,7 +27,7 @@ from nertslib.errors import NertsError
 from nertslib.moves import Move
 from nertslib.replay import RESOLVE, Replay, trusted_replay
 from nertslib.rules import apply
-from nertslib.scoring import Match, outcome
+from nertslib.scoring import Match, hand_scores
 from nertslib.stalemate import resolve_stalemate
 from nertslib.state import EndReason, GameState
 from nertslib.stuck import all_stuck, is_stuck
@@ -241,9 +241,13 @@ def play_match(
 ) -> Match:
     """Play hands (seeds ``seed``, ``seed + 1``, …) until the match has a winner.
 
+    Each hand is played by :func:`play_hand`; a hand that the driver stops by one of its
+    rules (the no-progress rule, or ``max_actions``) is a result like any other: it counts
+    with the hand scores of the position it stopped in. At most ``max_hands`` hands are
+    played (the match may be undecided after them).
+
     Raises:
-        ValueError: if there is not one bot per seat, or a hand does not end (see
-            :func:`play_hand`).
+        ValueError: if there is not one bot per seat (see :func:`play_hand`).
 
     >>> import nertslib as nl
     >>> match = nl.play_match(nl.Variant(target_score=15), 2, [nl.greedy_bot] * 2, seed=3)
@@ -255,11 +259,7 @@ def play_match(
     hand = 0
     while not match.is_over and hand < max_hands:
         final, _ = play_hand(deal(v, seats, seed + hand), bots)
-        result = outcome(final)
-        if result is None:
-            msg = f"hand {hand} did not end"
-            raise NertsError(msg)
-        match = match.record(result)
+        match = match.record(hand_scores(final))
         hand += 1
     return match
 
