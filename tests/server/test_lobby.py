@@ -85,6 +85,18 @@ def test_the_pages_bot_list_is_the_registrys_built_in_bots() -> None:
     assert tuple(re.findall(r"<option>(\w+)</option>", listed.group(1))) == BOT_NAMES
 
 
+def test_a_table_may_seat_the_learned_bot() -> None:
+    # The server extra brings NumPy, which the learned bot plays with.
+    with client() as c:
+        made = c.post("/api/tables", json={"seats": 2, "bots": 1, "bot": "learned"})
+        assert made.status_code == 201
+        table = c.get("/api/tables").json()[1]
+        assert (table["bot"], [p["player"] for p in table["players"]]) == (
+            "learned",
+            ["human", "bot"],
+        )
+
+
 def test_a_bad_body_is_refused() -> None:
     with client() as c:
         for body in (b"{", b"[" * 3000 + b"]" * 3000, b"x" * 5000):
