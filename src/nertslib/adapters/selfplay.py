@@ -17,10 +17,8 @@ Everything else is read from the batch's rows, with no :class:`~nertslib.GameSta
 the observations (:func:`~nertslib.adapters.encoding.observe` of each seat's view, written
 by the kernels of :mod:`nertslib.batch.observe`), the masks, the legality of the chosen
 actions, the rewards (from :meth:`~nertslib.batch.Batch.scores`), the ends and the moves
-played (:meth:`SelfPlayBatch.move`). ``states`` builds the positions on demand. The greedy
-bot's choice for a seat the batch finds stuck is the pure bot's (it cannot see its stock,
-so it turns on unless its view proves it stuck), remembered while the seat's cards and the
-foundations stay as they are.
+played (:meth:`SelfPlayBatch.move`), and the greedy bot's choices
+(:meth:`~nertslib.batch.Batch.greedy_bot`). ``states`` builds the positions on demand.
 
 Supported: every variant the batch engine plays (no jokers) without face-down work cards
 (``work_pile_layout="klondike"`` is refused: a :class:`~nertslib.NertsError` names it).
@@ -53,7 +51,6 @@ from nertslib.adapters.encoding import (
     NEW_FOUNDATION,
     NUM_ACTIONS,
     PASS,
-    encode,
     new_hand,
     play_move,
     play_parts,
@@ -67,17 +64,13 @@ from nertslib.batch.layout import (
     H_FCOUNT,
     H_STATUS,
     NERTS,
-    P_FLOGC,
     P_FTOP,
-    P_SEAT0,
-    P_SSTRIDE,
     PLAY,
     STALEMATE,
 )
-from nertslib.batch.observe import legal_rows, source_card, stock_counts
+from nertslib.batch.observe import legal_rows, played_cards, source_card, stock_counts
 from nertslib.batch.steps import apply_rows
 from nertslib.batch.tables import T_RANK
-from nertslib.bots import greedy_bot
 from nertslib.bots.driver import NO_PROGRESS_ROUNDS
 from nertslib.cards import KING, Card, card_from_id
 from nertslib.errors import NertsError, Rejection
@@ -85,7 +78,6 @@ from nertslib.moves import Move, Zone
 from nertslib.scoring import hand_scores
 from nertslib.state import GameState
 from nertslib.variants import Variant
-from nertslib.views import view
 
 __all__ = [
     "WAIT",
@@ -201,6 +193,14 @@ def foundation_targets() -> Any:
     return table
 
 
+def _play_sources() -> Any:
+    """Each play action's source and depth (``play_parts``), by action: ``(NUM_ACTIONS, 2)``."""
+    table = np.zeros((NUM_ACTIONS, 2), np.int64)
+    for action in range(FOUNDATION_BASE, NUM_ACTIONS):
+        table[action] = play_parts(action)[:2]
+    return table
+
+
 def returns_of(reward: str, scores: Any, ended: Any) -> Any:
     """:func:`~nertslib.adapters.rewards.returns` of every row of ``scores`` ``(hands, seats)``.
 
@@ -266,9 +266,8 @@ class SelfPlayBatch:
         self.played = np.full((self.hands, seats), WAIT, np.int64)
         self._progress = progress_table()
         self._targets = foundation_targets()
-        # the greedy bot's choice for a stuck seat, by (hand, seat), with what it read
-        self._verdicts: dict[tuple[int, int], tuple[bytes, int]] = {}
-        self._moves: dict[tuple[int, int], Move] = {}  # by (action, card): see move()
+        self._parts = _play_sources()
+        self._moves: dict[tuple[int, int, int], Move] = {}  # by (seat, action, card): _move
 
     # --- hands ---------------------------------------------------------------------------
 
@@ -343,44 +342,15 @@ class SelfPlayBatch:
         """:func:`~nertslib.greedy_bot`'s action of every seat in every hand, ``(hands, seats)``.
 
         ``skip``: a seat another player takes (its column is ``WAIT``, and costs nothing).
-        ``WAIT`` (-1) where the bot waits (its view proves the seat stuck). The batch engine's
-        greedy rule decides, except where it finds the seat stuck: there the bot, which
-        cannot see its stock, turns on unless its view proves it stuck (asked of the pure
-        engine for those seats, and remembered while what the bot reads stays the same).
+        ``WAIT`` (-1) where the bot waits (its view proves the seat stuck):
+        :meth:`nertslib.batch.Batch.greedy_bot` of each seat.
         """
         batch = self._batch()
         acts = np.full((self.hands, self.seats), WAIT, np.int64)
         for seat in range(self.seats):
             if seat != skip:
-                acts[:, seat] = batch.greedy(seat)
-        stuck = (acts == PASS) & ~batch.over()[:, None]
-        for i in map(int, np.flatnonzero(stuck.any(1))):
-            state: GameState | None = None
-            for seat in map(int, np.flatnonzero(stuck[i])):
-                key = self._bot_reads(batch, i, seat)
-                known = self._verdicts.get((i, seat))
-                if known is None or known[0] != key:
-                    if state is None:
-                        seed = int(batch.seeds[i])
-                        state = read_row(batch.rows[i], batch.params, self.variant, seed)
-                    move = greedy_bot(view(state, seat), seat)
-                    known = (key, WAIT if move is None else encode(state, move))
-                    self._verdicts[i, seat] = known
-                acts[i, seat] = known[1]
+                acts[:, seat] = batch.greedy_bot(seat)
         return acts
-
-    @staticmethod
-    def _bot_reads(batch: Batch, hand: int, seat: int) -> bytes:
-        """All that the greedy bot of ``seat`` reads in row ``hand``, as bytes.
-
-        Its view of its own layout and of the foundations: the seat's block and the row's
-        header (the foundations only grow, so their log's length stands for the log).
-        """
-        row, p = batch.rows[hand], batch.params
-        base = int(p[P_SEAT0] + seat * p[P_SSTRIDE])
-        header: bytes = row[: p[P_FLOGC]].tobytes()
-        block: bytes = row[base : base + p[P_SSTRIDE]].tobytes()
-        return header + block
 
     def move(self, hand: int, seat: int) -> Move | None:
         """The move ``seat`` played in hand ``hand`` at the last step (``None``: it waited).
@@ -393,19 +363,44 @@ class SelfPlayBatch:
         (Move.parse('0:AH@P2>F+'), Move.parse('1:AS@P3>F+'))
         """
         action = int(self.played[hand, seat])
+        card = -1
+        if action >= FOUNDATION_BASE:
+            assert self.previous is not None
+            batch = self.previous
+            source, depth = (int(x) for x in self._parts[action])
+            card = source_card(batch.rows[hand], batch.params, seat, source, depth)
+        return self._move(seat, action, card)
+
+    def moves(self, seat: int) -> list[Move | None]:
+        """:meth:`move` of ``seat`` in every hand, the cards read from the rows in one call.
+
+        >>> from nertslib.adapters.selfplay import SelfPlayBatch
+        >>> table = SelfPlayBatch("standard", seats=2, hands=2)
+        >>> table.deal([1, 2])
+        >>> result = table.step(table.greedy_actions())
+        >>> table.moves(1) == [table.move(0, 1), table.move(1, 1)]
+        True
+        """
+        actions = np.ascontiguousarray(self.played[:, seat])
+        cards = np.full(self.hands, -1, np.int64)
+        if self.previous is not None:
+            batch = self.previous
+            played_cards(batch.rows, batch.params, seat, actions, self._parts, cards)
+        pairs = zip(actions.tolist(), cards.tolist(), strict=True)
+        return [self._move(seat, action, card) for action, card in pairs]
+
+    def _move(self, seat: int, action: int, card: int) -> Move | None:
+        """The move of ``action`` for ``seat`` whose card (a play's) is ``card``."""
         if action == WAIT:
             return None
-        if action < FOUNDATION_BASE:
-            return (Move.rotate, Move.turn, Move.restock, Move.call)[action](seat)
-        assert self.previous is not None
-        batch = self.previous
-        source, depth, target_zone, target, _suit = play_parts(action)
-        card = source_card(batch.rows[hand], batch.params, seat, source, depth)
-        move = self._moves.get((action, card))
+        move = self._moves.get((seat, action, card))
         if move is None:  # a move is a value: the same action and card make the same one
-            move = self._moves[action, card] = play_move(
-                card_from_id(card), source, target_zone, target
-            )
+            if action < FOUNDATION_BASE:
+                move = (Move.rotate, Move.turn, Move.restock, Move.call)[action](seat)
+            else:
+                source, _depth, target_zone, target, _suit = play_parts(action)
+                move = play_move(card_from_id(card), source, target_zone, target)
+            self._moves[seat, action, card] = move
         return move
 
     # --- stepping ------------------------------------------------------------------------

@@ -52,7 +52,8 @@ from nertslib.adapters.encoding import NUM_ACTIONS
 from nertslib.adapters.rewards import DEFAULT_REWARD
 from nertslib.adapters.selfplay import SelfPlayBatch, StepResult
 from nertslib.bots.driver import NO_PROGRESS_ROUNDS
-from nertslib.errors import NertsError
+from nertslib.errors import NertsError, Rejection
+from nertslib.moves import Move
 from nertslib.quoting import excerpt
 from nertslib.state import GameState
 from nertslib.variants import Variant
@@ -117,6 +118,7 @@ class NertsVectorEnv(VectorEnv):  # type: ignore[misc, unused-ignore]
         self._rngs = [seeding.np_random(None)[0] for _ in range(num_envs)]
         self._autoreset = np.zeros(num_envs, np.bool_)
         self._mask = np.zeros((num_envs, NUM_ACTIONS), np.int8)
+        self._known_infos: dict[tuple[Move | None, bool], Any] = {}
 
     def _draw(self, i: int) -> GameState:
         """A new hand for sub-environment ``i``, drawn as ``NertsEnv.reset`` draws it."""
@@ -189,6 +191,15 @@ class NertsVectorEnv(VectorEnv):  # type: ignore[misc, unused-ignore]
         self._autoreset = terminated | truncated
         return self._observation(), rewards, terminated, truncated, self._infos(result, fresh)
 
+    def _step_info(self, move: Move | None, rejection: Rejection | None, illegal: bool) -> Any:
+        """``step_info`` of these; an accepted move's is kept (moves repeat, infos are read)."""
+        if rejection is not None:
+            return step_info(move, rejection, illegal)
+        info = self._known_infos.get((move, illegal))
+        if info is None:
+            info = self._known_infos[move, illegal] = step_info(move, None, illegal)
+        return info
+
     def _infos(self, result: StepResult | None, fresh: Any) -> dict[str, Any]:
         """The infos ``SyncVectorEnv`` gathers from the single environments, built at once.
 
@@ -203,17 +214,16 @@ class NertsVectorEnv(VectorEnv):  # type: ignore[misc, unused-ignore]
         infos["illegal"] = np.zeros(n, np.bool_)
         for i, scores in enumerate(self.table.scores.tolist()):
             infos["scores"][i] = scores
-        for i in map(int, np.flatnonzero(~fresh)):
-            assert result is not None
-            rejected = result.rejected[i]
-            own = step_info(
-                self.table.move(i, self.seat),
-                None if rejected is None else rejected[self.seat],
-                bool(result.illegal[i, self.seat]),
-            )
-            for key, value in own.items():
-                infos[key][i] = value
-            infos["end"][i] = result.ends[i]
+        if result is not None:
+            moves, illegal = self.table.moves(self.seat), result.illegal[:, self.seat].tolist()
+            for i in np.flatnonzero(~fresh).tolist():
+                rejected = result.rejected[i]
+                own = self._step_info(
+                    moves[i], None if rejected is None else rejected[self.seat], illegal[i]
+                )
+                for key, value in own.items():
+                    infos[key][i] = value
+                infos["end"][i] = result.ends[i]
         return {
             part: value
             for key in ("move", "rejected", "illegal", "scores", "end")
