@@ -51,7 +51,6 @@ from nertslib.adapters.encoding import (
     NEW_FOUNDATION,
     NUM_ACTIONS,
     PASS,
-    new_hand,
     play_move,
     play_parts,
 )
@@ -75,6 +74,7 @@ from nertslib.bots.driver import NO_PROGRESS_ROUNDS
 from nertslib.cards import KING, Card, card_from_id
 from nertslib.errors import NertsError, Rejection
 from nertslib.moves import Move, Zone
+from nertslib.quoting import excerpt
 from nertslib.scoring import hand_scores
 from nertslib.state import GameState
 from nertslib.variants import Variant
@@ -87,6 +87,7 @@ __all__ = [
     "foundation_targets",
     "progress_table",
     "returns_of",
+    "settle_stalemates",
 ]
 
 WAIT: Final = -1
@@ -201,6 +202,30 @@ def _play_sources() -> Any:
     return table
 
 
+def settle_stalemates(batch: Batch) -> None:
+    """Resolve every everyone-stuck hand of ``batch`` until none is left (``settle``'s loop).
+
+    Twice stuck with no progress between ends a hand, so at most two rounds.
+
+    >>> from nertslib.adapters.selfplay import settle_stalemates
+    >>> from nertslib.batch import Batch
+    >>> batch = Batch.deal("standard", 2, [1])
+    >>> settle_stalemates(batch)
+    >>> batch.all_stuck().tolist()
+    [False]
+    """
+    for _ in range(2):
+        if not batch.resolve_stalemates().any():
+            break
+
+
+def _new_hands(variant: Variant, seats: int, seeds: Iterable[int] | Any) -> Batch:
+    """``encoding.new_hand`` of every seed, as rows: the deals, everyone-stuck starts resolved."""
+    batch = Batch.deal(variant, seats, list(seeds))  # checks every seed as nl.deal does
+    settle_stalemates(batch)
+    return batch
+
+
 def returns_of(reward: str, scores: Any, ended: Any) -> Any:
     """:func:`~nertslib.adapters.rewards.returns` of every row of ``scores`` ``(hands, seats)``.
 
@@ -278,11 +303,41 @@ class SelfPlayBatch:
 
     def deal(self, seeds: Iterable[int]) -> None:
         """Deal every hand afresh: hand ``i`` is ``encoding.new_hand`` of ``seeds[i]``."""
-        states = [new_hand(self.variant, self.seats, int(seed)) for seed in seeds]
-        if len(states) != self.hands:
-            msg = f"deal needs {self.hands} seeds; got {len(states)}"
+        fresh = _new_hands(self.variant, self.seats, seeds)
+        if len(fresh) != self.hands:
+            msg = f"deal needs {self.hands} seeds; got {len(fresh)}"
             raise NertsError(msg)
-        self.start(states)
+        self.batch = fresh
+        self._begin(np.arange(self.hands), fresh)
+
+    def redeal(self, hands: Sequence[int] | Any, seeds: Sequence[int] | Any) -> Any:
+        """Deal hands ``hands`` afresh (``encoding.new_hand`` of each seed); the others go on.
+
+        Returns whether each new hand is over already (everyone stuck, and again after the
+        resolution), as bools: an episode starts in play, so a caller draws again there.
+
+        >>> from nertslib.adapters.selfplay import SelfPlayBatch
+        >>> table = SelfPlayBatch("standard", seats=2, hands=3)
+        >>> table.deal([1, 2, 3])
+        >>> table.redeal([2], [9]).tolist(), [s.seed for s in table.states]
+        ([False], [1, 2, 9])
+        """
+        batch = self._batch()
+        at = np.asarray(hands, np.int64).reshape(-1)
+        fresh = _new_hands(self.variant, self.seats, seeds)
+        if len(fresh) != len(at) or (at.size and (at.min() < 0 or at.max() >= self.hands)):
+            msg = f"redeal needs one seed per hand of 0..{self.hands - 1}; got {excerpt(hands)}"
+            raise NertsError(msg)
+        batch.rows[at] = fresh.rows
+        batch.seeds[at] = fresh.seeds
+        self._begin(at, fresh)
+        return fresh.over()
+
+    def _begin(self, at: Any, fresh: Batch) -> None:
+        """Start the episodes of hands ``at``, now the rows of ``fresh``."""
+        self.steps[at] = self.idle[at] = 0
+        self.ended[at] = fresh.over()
+        self.scores[at] = fresh.scores()
 
     def start(self, states: Sequence[GameState]) -> None:
         """Start every hand from ``states`` (one per hand, this table's variant and seats)."""
@@ -428,9 +483,7 @@ class SelfPlayBatch:
         self._waits(batch, acts, stuck)
         self.previous, self.played = batch.copy(), acts
         conflict = self._apply(batch, acts, live, stuck)
-        for _ in range(2):  # twice stuck with no progress ends a hand: at most two rounds
-            if not batch.resolve_stalemates().any():
-                break
+        settle_stalemates(batch)
         return self._settle(batch, live, conflict, illegal)
 
     def _illegal(self, batch: Batch, acts: Any) -> Any:

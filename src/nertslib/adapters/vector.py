@@ -44,7 +44,6 @@ from gymnasium.vector.utils import batch_space
 from nertslib.adapters.arrays import (
     SEED_RANGE,
     check_seat,
-    deal_in_play,
     observation_spaces,
     step_info,
 )
@@ -55,7 +54,6 @@ from nertslib.bots.driver import NO_PROGRESS_ROUNDS
 from nertslib.errors import NertsError, Rejection
 from nertslib.moves import Move
 from nertslib.quoting import excerpt
-from nertslib.state import GameState
 from nertslib.variants import Variant
 from nertslib.views import View, view
 
@@ -120,13 +118,25 @@ class NertsVectorEnv(VectorEnv):  # type: ignore[misc, unused-ignore]
         self._mask = np.zeros((num_envs, NUM_ACTIONS), np.int8)
         self._known_infos: dict[tuple[Move | None, bool], Any] = {}
 
-    def _draw(self, i: int) -> GameState:
-        """A new hand for sub-environment ``i``, drawn as ``NertsEnv.reset`` draws it."""
-        rng = self._rngs[i]
-        state = deal_in_play(self.variant, self.seats, rng)
-        for _ in range(self.seats - 1):  # the single env seeds each opponent's bot
-            rng.integers(SEED_RANGE)
-        return state
+    def _deal(self, envs: list[int]) -> None:
+        """Deal sub-environments ``envs`` new hands, drawn as ``NertsEnv.reset`` draws them.
+
+        ``arrays.deal_in_play``'s rule for many at once: a seed from each one's generator,
+        drawn again while its deal is over already; then the seeds the single environment
+        draws for its opponents' bots.
+        """
+        pending = envs
+        while pending:
+            seeds = [int(self._rngs[i].integers(SEED_RANGE)) for i in pending]
+            if self.table.batch is None:  # the first reset: every hand at once
+                self.table.deal(seeds)
+                over = self.table.ended.copy()
+            else:
+                over = self.table.redeal(pending, seeds)
+            pending = [i for i, done in zip(pending, over.tolist(), strict=True) if done]
+        for i in envs:
+            for _ in range(self.seats - 1):
+                self._rngs[i].integers(SEED_RANGE)
 
     def _observation(self) -> dict[str, Any]:
         observation, self._mask = self.table.observe(self.seat)
@@ -166,7 +176,7 @@ class NertsVectorEnv(VectorEnv):  # type: ignore[misc, unused-ignore]
             msg = f"reset needs one seed per sub-environment ({self.num_envs}); got {seed!r:.80}"
             raise NertsError(msg)
         self._rngs = [seeding.np_random(s)[0] for s in seeds]
-        self.table.start([self._draw(i) for i in range(self.num_envs)])
+        self._deal(list(range(self.num_envs)))
         self._autoreset[:] = False
         fresh = np.ones(self.num_envs, np.bool_)
         return self._observation(), self._infos(None, fresh)
@@ -184,8 +194,8 @@ class NertsVectorEnv(VectorEnv):  # type: ignore[misc, unused-ignore]
         chosen[:, self.seat] = agent
         fresh = self._autoreset.copy()
         result = self.table.step(chosen, active=~fresh)
-        for i in map(int, np.flatnonzero(fresh)):
-            self.table.restart(i, self._draw(i))
+        if fresh.any():
+            self._deal(np.flatnonzero(fresh).tolist())
         rewards = np.where(fresh, 0.0, result.rewards[:, self.seat])
         terminated, truncated = result.terminated.copy(), result.truncated.copy()
         self._autoreset = terminated | truncated
