@@ -436,13 +436,28 @@ class SelfPlayBatch:
         >>> table.moves(1) == [table.move(0, 1), table.move(1, 1)]
         True
         """
+        pairs = zip(self.played[:, seat].tolist(), self.played_cards(seat).tolist(), strict=True)
+        return [self._move(seat, action, card) for action, card in pairs]
+
+    def played_cards(self, seat: int) -> Any:
+        """The card ``seat`` played in every hand at the last step (-1: no card), int64.
+
+        With the action (:attr:`played`), the card names the :meth:`move`: a caller can key
+        what it derives from a move on the two ints.
+
+        >>> from nertslib.adapters.selfplay import SelfPlayBatch
+        >>> table = SelfPlayBatch("standard", seats=2, hands=1)
+        >>> table.deal([1])
+        >>> result = table.step(table.greedy_actions())
+        >>> table.played_cards(0).tolist() == [table.move(0, 0).card.id]
+        True
+        """
         actions = np.ascontiguousarray(self.played[:, seat])
         cards = np.full(self.hands, -1, np.int64)
         if self.previous is not None:
             batch = self.previous
             played_cards(batch.rows, batch.params, seat, actions, self._parts, cards)
-        pairs = zip(actions.tolist(), cards.tolist(), strict=True)
-        return [self._move(seat, action, card) for action, card in pairs]
+        return cards
 
     def _move(self, seat: int, action: int, card: int) -> Move | None:
         """The move of ``action`` for ``seat`` whose card (a play's) is ``card``."""

@@ -52,7 +52,6 @@ from nertslib.adapters.rewards import DEFAULT_REWARD
 from nertslib.adapters.selfplay import SelfPlayBatch, StepResult
 from nertslib.bots.driver import NO_PROGRESS_ROUNDS
 from nertslib.errors import NertsError, Rejection
-from nertslib.moves import Move
 from nertslib.quoting import excerpt
 from nertslib.variants import Variant
 from nertslib.views import View, view
@@ -116,7 +115,7 @@ class NertsVectorEnv(VectorEnv):  # type: ignore[misc, unused-ignore]
         self._rngs = [seeding.np_random(None)[0] for _ in range(num_envs)]
         self._autoreset = np.zeros(num_envs, np.bool_)
         self._mask = np.zeros((num_envs, NUM_ACTIONS), np.int8)
-        self._known_infos: dict[tuple[Move | None, bool], Any] = {}
+        self._known_infos: dict[tuple[int, int, bool], Any] = {}
 
     def _deal(self, envs: list[int]) -> None:
         """Deal sub-environments ``envs`` new hands, drawn as ``NertsEnv.reset`` draws them.
@@ -201,13 +200,18 @@ class NertsVectorEnv(VectorEnv):  # type: ignore[misc, unused-ignore]
         self._autoreset = terminated | truncated
         return self._observation(), rewards, terminated, truncated, self._infos(result, fresh)
 
-    def _step_info(self, move: Move | None, rejection: Rejection | None, illegal: bool) -> Any:
-        """``step_info`` of these; an accepted move's is kept (moves repeat, infos are read)."""
+    def _step_info(self, i: int, rejection: Rejection | None, illegal: bool, key: Any) -> Any:
+        """``step_info`` of env ``i``'s agent; an accepted move's is kept by ``key``.
+
+        ``key`` is the action and card played (they name the move): moves repeat, and the
+        infos are only read.
+        """
         if rejection is not None:
-            return step_info(move, rejection, illegal)
-        info = self._known_infos.get((move, illegal))
+            return step_info(self.table.move(i, self.seat), rejection, illegal)
+        info = self._known_infos.get(key)
         if info is None:
-            info = self._known_infos[move, illegal] = step_info(move, None, illegal)
+            move = self.table.move(i, self.seat)
+            info = self._known_infos[key] = step_info(move, None, illegal)
         return info
 
     def _infos(self, result: StepResult | None, fresh: Any) -> dict[str, Any]:
@@ -225,11 +229,16 @@ class NertsVectorEnv(VectorEnv):  # type: ignore[misc, unused-ignore]
         for i, scores in enumerate(self.table.scores.tolist()):
             infos["scores"][i] = scores
         if result is not None:
-            moves, illegal = self.table.moves(self.seat), result.illegal[:, self.seat].tolist()
+            illegal = result.illegal[:, self.seat].tolist()
+            actions = result.played[:, self.seat].tolist()
+            cards = self.table.played_cards(self.seat).tolist()
             for i in np.flatnonzero(~fresh).tolist():
                 rejected = result.rejected[i]
                 own = self._step_info(
-                    moves[i], None if rejected is None else rejected[self.seat], illegal[i]
+                    i,
+                    None if rejected is None else rejected[self.seat],
+                    illegal[i],
+                    (actions[i], cards[i], illegal[i]),
                 )
                 for key, value in own.items():
                     infos[key][i] = value
