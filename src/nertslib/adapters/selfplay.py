@@ -442,7 +442,7 @@ class SelfPlayBatch:
     def played_cards(self, seat: int) -> Any:
         """The card ``seat`` played in every hand at the last step (-1: no card), int64.
 
-        With the action (:attr:`played`), the card names the :meth:`move`: a caller can key
+        With the action (``played``), the card names the :meth:`move`: a caller can key
         what it derives from a move on the two ints.
 
         >>> from nertslib.adapters.selfplay import SelfPlayBatch

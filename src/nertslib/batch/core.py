@@ -353,8 +353,8 @@ class Batch:
         'P2>F+ as H'
         """
         out = np.zeros(len(self), dtype=np.int32)
-        steps.greedy_rows(self.rows, self.params, self.tables, self._seat(seat), out)
-        return out
+        steps.greedy_rows(self.rows, self.params, self.tables, self._seat(seat), False, out)
+        return np.where(out < 0, np.int32(enc.PASS), out)
 
     def greedy_bot(self, seat: int) -> Any:
         """:func:`~nertslib.greedy_bot`'s action on ``seat``'s view in every hand (-1: it waits).
@@ -376,7 +376,7 @@ class Batch:
         self._check_greedy_bot()
         out = np.zeros(len(self), dtype=np.int32)
         with np.errstate(over="ignore"):  # the view's guess shuffles as the pure one does
-            steps.bot_rows(self.rows, self.params, self.tables, self._seat(seat), out)
+            steps.greedy_rows(self.rows, self.params, self.tables, self._seat(seat), True, out)
         return out
 
     def scores(self) -> Any:
