@@ -494,7 +494,9 @@ class SelfPlayBatch:
         illegal = self._illegal(batch, acts) & live[:, None]
         acts[illegal] = PASS
         acts[~live] = WAIT
-        stuck = [batch.stuck(s) for s in range(self.seats)]
+        # only a PASS reads a seat's verdict (is it a rotate?): a column without one skips it
+        none = np.zeros(self.hands, np.bool_)
+        stuck = [batch.stuck(s) if (acts[:, s] == PASS).any() else none for s in range(self.seats)]
         self._waits(batch, acts, stuck)
         self.previous, self.played = batch.copy(), acts
         conflict = self._apply(batch, acts, live, stuck)

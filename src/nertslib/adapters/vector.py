@@ -232,17 +232,15 @@ class NertsVectorEnv(VectorEnv):  # type: ignore[misc, unused-ignore]
             illegal = result.illegal[:, self.seat].tolist()
             actions = result.played[:, self.seat].tolist()
             cards = self.table.played_cards(self.seat).tolist()
-            for i in np.flatnonzero(~fresh).tolist():
-                rejected = result.rejected[i]
-                own = self._step_info(
-                    i,
-                    None if rejected is None else rejected[self.seat],
-                    illegal[i],
-                    (actions[i], cards[i], illegal[i]),
-                )
-                for key, value in own.items():
-                    infos[key][i] = value
-                infos["end"][i] = result.ends[i]
+            rejections = [None if r is None else r[self.seat] for r in result.rejected]
+            live = np.flatnonzero(~fresh).tolist()
+            owns = [
+                self._step_info(i, rejections[i], illegal[i], (actions[i], cards[i], illegal[i]))
+                for i in live
+            ]
+            for key in ("move", "rejected", "illegal"):
+                infos[key][live] = [own[key] for own in owns]
+            infos["end"][live] = [result.ends[i] for i in live]
         return {
             part: value
             for key in ("move", "rejected", "illegal", "scores", "end")
