@@ -508,10 +508,14 @@ class SelfPlayBatch:
         legal = np.stack([self._legal(batch, s, acts[:, s]) for s in range(self.seats)], 1)
         return ~legal & (acts != WAIT)
 
-    def _legal(self, batch: Batch, seat: int, acts: Any) -> Any:
-        """Whether each hand's action of ``acts`` (WAIT: none) is legal for ``seat`` now."""
+    def _legal(self, batch: Batch, seat: int | Any, acts: Any) -> Any:
+        """Whether each hand's action of ``acts`` (WAIT: none) is legal now for ``seat``.
+
+        ``seat``: one seat for every hand, or each hand's own (an int array).
+        """
         out = np.zeros(self.hands, np.bool_)
-        legal_rows(batch.rows, batch.params, batch.tables, seat, np.ascontiguousarray(acts), out)
+        seats = np.ascontiguousarray(np.broadcast_to(np.asarray(seat, np.int64), (self.hands,)))
+        legal_rows(batch.rows, batch.params, batch.tables, seats, np.ascontiguousarray(acts), out)
         return out
 
     def _waits(self, batch: Batch, acts: Any, stuck: list[Any]) -> None:
@@ -572,17 +576,12 @@ class SelfPlayBatch:
 
     def _legal_now(self, batch: Batch, seat: Any, act: Any, stuck: list[Any]) -> Any:
         """Whether each hand's ``act`` for ``seat`` is legal now (``PASS``: still a rotate)."""
-        ok = np.zeros(self.hands, np.bool_)
+        plays = (act != _SKIP) & (act != PASS)
+        ok = self._legal(batch, seat, np.where(plays, act, _SKIP))  # every hand's seat at once
         for s in range(self.seats):
-            mine = (seat == s) & (act != _SKIP)
-            if not mine.any():
-                continue
-            passes = mine & (act == PASS)
+            passes = (seat == s) & (act == PASS)
             if passes.any():  # the move decoded from PASS is a rotate: still stuck now?
                 ok[passes] = batch.stuck(s)[passes] & stuck[s][passes]
-            plays = mine & (act != PASS)
-            if plays.any():
-                ok[plays] = self._legal(batch, s, np.where(plays, act, _SKIP))[plays]
         return ok
 
     def _race(self, i: int, batch: Batch) -> tuple[tuple[Rejection | None, ...], bool]:

@@ -199,13 +199,19 @@ def stock_counts(rows: np.ndarray, p: np.ndarray) -> Any:
 
 @kernel
 def legal_rows(
-    rows: np.ndarray, p: np.ndarray, t: np.ndarray, seat: int, actions: np.ndarray, out: np.ndarray
+    rows: np.ndarray,
+    p: np.ndarray,
+    t: np.ndarray,
+    seats: np.ndarray,
+    actions: np.ndarray,
+    out: np.ndarray,
 ) -> None:
-    """Whether each row's action is among ``encoding.legal_actions`` of ``seat`` (SKIP: no).
+    """Whether each row's action is among ``encoding.legal_actions`` of its seat (SKIP: no).
 
     One action per row is all a step asks, so the rows' legal actions are listed and
-    searched, not written out as masks of ``NUM_ACTIONS``.
+    searched, not written out as masks of ``NUM_ACTIONS``; the seat is the row's (in a
+    step's priority order each hand has its own seat to play).
     """
     buf = np.empty(enc.NUM_ACTIONS, dtype=np.int32)
     for r in range(rows.shape[0]):
-        out[r] = actions[r] != SKIP and is_legal(rows[r], p, t, seat, actions[r], buf)
+        out[r] = actions[r] != SKIP and is_legal(rows[r], p, t, seats[r], actions[r], buf)
