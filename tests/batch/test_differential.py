@@ -21,6 +21,7 @@ require_fast()
 import numpy as np  # noqa: E402 - after the extra's check
 
 from nertslib.batch import Batch  # noqa: E402
+from nertslib.batch.layout import max_down  # noqa: E402
 from nertslib.batch.moves import seat_actions  # noqa: E402
 
 
@@ -68,6 +69,23 @@ def test_move_order_and_what_a_view_proves(states: list[nl.GameState]) -> None:
             n = seat_actions(row, batch.params, batch.tables, seat, buf)
             pure = [enc.encode(state, m) for m in nl.legal_moves(state, seat)]
             assert buf[:n].tolist() == [a for a in pure if a != enc.PASS]
+
+
+@given(playouts(max_steps=300))
+def test_the_greedy_bot_on_its_view(states: list[nl.GameState]) -> None:
+    # The bot reads its view: where the seat is stuck it turns on unless the view proves it.
+    checked("greedy bot on its view", len(states))
+    batch = Batch.from_states(states)
+    if max_down(batch.variant, batch.seats):  # piles that can hold face-down cards
+        with pytest.raises(nl.NertsError, match="face-down work cards"):
+            batch.greedy_bot(0)
+        return
+    for seat in range(batch.seats):
+        moves = [nl.greedy_bot(nl.view(s, seat), seat) for s in states]
+        expected = [
+            -1 if m is None else enc.encode(s, m) for s, m in zip(states, moves, strict=True)
+        ]
+        assert batch.greedy_bot(seat).tolist() == expected
 
 
 def _greedy(state: nl.GameState, seat: int) -> int:

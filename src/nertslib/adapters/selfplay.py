@@ -17,10 +17,8 @@ Everything else is read from the batch's rows, with no :class:`~nertslib.GameSta
 the observations (:func:`~nertslib.adapters.encoding.observe` of each seat's view, written
 by the kernels of :mod:`nertslib.batch.observe`), the masks, the legality of the chosen
 actions, the rewards (from :meth:`~nertslib.batch.Batch.scores`), the ends and the moves
-played (:meth:`SelfPlayBatch.move`). ``states`` builds the positions on demand. The greedy
-bot's choice for a seat the batch finds stuck is the pure bot's (it cannot see its stock,
-so it turns on unless its view proves it stuck), remembered while the seat's cards and the
-foundations stay as they are.
+played (:meth:`SelfPlayBatch.move`), and the greedy bot's choices
+(:meth:`~nertslib.batch.Batch.greedy_bot`). ``states`` builds the positions on demand.
 
 Supported: every variant the batch engine plays (no jokers) without face-down work cards
 (``work_pile_layout="klondike"`` is refused: a :class:`~nertslib.NertsError` names it).
@@ -53,8 +51,6 @@ from nertslib.adapters.encoding import (
     NEW_FOUNDATION,
     NUM_ACTIONS,
     PASS,
-    encode,
-    new_hand,
     play_move,
     play_parts,
 )
@@ -67,25 +63,21 @@ from nertslib.batch.layout import (
     H_FCOUNT,
     H_STATUS,
     NERTS,
-    P_FLOGC,
     P_FTOP,
-    P_SEAT0,
-    P_SSTRIDE,
     PLAY,
     STALEMATE,
 )
-from nertslib.batch.observe import legal_rows, source_card, stock_counts
+from nertslib.batch.observe import legal_rows, played_cards, source_card, stock_counts
 from nertslib.batch.steps import apply_rows
 from nertslib.batch.tables import T_RANK
-from nertslib.bots import greedy_bot
 from nertslib.bots.driver import NO_PROGRESS_ROUNDS
 from nertslib.cards import KING, Card, card_from_id
 from nertslib.errors import NertsError, Rejection
 from nertslib.moves import Move, Zone
+from nertslib.quoting import excerpt
 from nertslib.scoring import hand_scores
 from nertslib.state import GameState
 from nertslib.variants import Variant
-from nertslib.views import view
 
 __all__ = [
     "WAIT",
@@ -95,6 +87,7 @@ __all__ = [
     "foundation_targets",
     "progress_table",
     "returns_of",
+    "settle_stalemates",
 ]
 
 WAIT: Final = -1
@@ -201,6 +194,38 @@ def foundation_targets() -> Any:
     return table
 
 
+def _play_sources() -> Any:
+    """Each play action's source and depth (``play_parts``), by action: ``(NUM_ACTIONS, 2)``."""
+    table = np.zeros((NUM_ACTIONS, 2), np.int64)
+    for action in range(FOUNDATION_BASE, NUM_ACTIONS):
+        table[action] = play_parts(action)[:2]
+    return table
+
+
+def settle_stalemates(batch: Batch) -> None:
+    """Resolve every everyone-stuck hand of ``batch`` until none is left (``settle``'s loop).
+
+    Twice stuck with no progress between ends a hand, so at most two rounds.
+
+    >>> from nertslib.adapters.selfplay import settle_stalemates
+    >>> from nertslib.batch import Batch
+    >>> batch = Batch.deal("standard", 2, [1])
+    >>> settle_stalemates(batch)
+    >>> batch.all_stuck().tolist()
+    [False]
+    """
+    for _ in range(2):
+        if not batch.resolve_stalemates().any():
+            break
+
+
+def _new_hands(variant: Variant, seats: int, seeds: Iterable[int] | Any) -> Batch:
+    """``encoding.new_hand`` of every seed, as rows: the deals, everyone-stuck starts resolved."""
+    batch = Batch.deal(variant, seats, list(seeds))  # checks every seed as nl.deal does
+    settle_stalemates(batch)
+    return batch
+
+
 def returns_of(reward: str, scores: Any, ended: Any) -> Any:
     """:func:`~nertslib.adapters.rewards.returns` of every row of ``scores`` ``(hands, seats)``.
 
@@ -266,9 +291,8 @@ class SelfPlayBatch:
         self.played = np.full((self.hands, seats), WAIT, np.int64)
         self._progress = progress_table()
         self._targets = foundation_targets()
-        # the greedy bot's choice for a stuck seat, by (hand, seat), with what it read
-        self._verdicts: dict[tuple[int, int], tuple[bytes, int]] = {}
-        self._moves: dict[tuple[int, int], Move] = {}  # by (action, card): see move()
+        self._parts = _play_sources()
+        self._moves: dict[tuple[int, int, int], Move] = {}  # by (seat, action, card): _move
 
     # --- hands ---------------------------------------------------------------------------
 
@@ -279,11 +303,41 @@ class SelfPlayBatch:
 
     def deal(self, seeds: Iterable[int]) -> None:
         """Deal every hand afresh: hand ``i`` is ``encoding.new_hand`` of ``seeds[i]``."""
-        states = [new_hand(self.variant, self.seats, int(seed)) for seed in seeds]
-        if len(states) != self.hands:
-            msg = f"deal needs {self.hands} seeds; got {len(states)}"
+        fresh = _new_hands(self.variant, self.seats, seeds)
+        if len(fresh) != self.hands:
+            msg = f"deal needs {self.hands} seeds; got {len(fresh)}"
             raise NertsError(msg)
-        self.start(states)
+        self.batch = fresh
+        self._begin(np.arange(self.hands), fresh)
+
+    def redeal(self, hands: Sequence[int] | Any, seeds: Sequence[int] | Any) -> Any:
+        """Deal hands ``hands`` afresh (``encoding.new_hand`` of each seed); the others go on.
+
+        Returns whether each new hand is over already (everyone stuck, and again after the
+        resolution), as bools: an episode starts in play, so a caller draws again there.
+
+        >>> from nertslib.adapters.selfplay import SelfPlayBatch
+        >>> table = SelfPlayBatch("standard", seats=2, hands=3)
+        >>> table.deal([1, 2, 3])
+        >>> table.redeal([2], [9]).tolist(), [s.seed for s in table.states]
+        ([False], [1, 2, 9])
+        """
+        batch = self._batch()
+        at = np.asarray(hands, np.int64).reshape(-1)
+        fresh = _new_hands(self.variant, self.seats, seeds)
+        if len(fresh) != len(at) or (at.size and (at.min() < 0 or at.max() >= self.hands)):
+            msg = f"redeal needs one seed per hand of 0..{self.hands - 1}; got {excerpt(hands)}"
+            raise NertsError(msg)
+        batch.rows[at] = fresh.rows
+        batch.seeds[at] = fresh.seeds
+        self._begin(at, fresh)
+        return fresh.over()
+
+    def _begin(self, at: Any, fresh: Batch) -> None:
+        """Start the episodes of hands ``at``, now the rows of ``fresh``."""
+        self.steps[at] = self.idle[at] = 0
+        self.ended[at] = fresh.over()
+        self.scores[at] = fresh.scores()
 
     def start(self, states: Sequence[GameState]) -> None:
         """Start every hand from ``states`` (one per hand, this table's variant and seats)."""
@@ -343,44 +397,15 @@ class SelfPlayBatch:
         """:func:`~nertslib.greedy_bot`'s action of every seat in every hand, ``(hands, seats)``.
 
         ``skip``: a seat another player takes (its column is ``WAIT``, and costs nothing).
-        ``WAIT`` (-1) where the bot waits (its view proves the seat stuck). The batch engine's
-        greedy rule decides, except where it finds the seat stuck: there the bot, which
-        cannot see its stock, turns on unless its view proves it stuck (asked of the pure
-        engine for those seats, and remembered while what the bot reads stays the same).
+        ``WAIT`` (-1) where the bot waits (its view proves the seat stuck):
+        :meth:`nertslib.batch.Batch.greedy_bot` of each seat.
         """
         batch = self._batch()
         acts = np.full((self.hands, self.seats), WAIT, np.int64)
         for seat in range(self.seats):
             if seat != skip:
-                acts[:, seat] = batch.greedy(seat)
-        stuck = (acts == PASS) & ~batch.over()[:, None]
-        for i in map(int, np.flatnonzero(stuck.any(1))):
-            state: GameState | None = None
-            for seat in map(int, np.flatnonzero(stuck[i])):
-                key = self._bot_reads(batch, i, seat)
-                known = self._verdicts.get((i, seat))
-                if known is None or known[0] != key:
-                    if state is None:
-                        seed = int(batch.seeds[i])
-                        state = read_row(batch.rows[i], batch.params, self.variant, seed)
-                    move = greedy_bot(view(state, seat), seat)
-                    known = (key, WAIT if move is None else encode(state, move))
-                    self._verdicts[i, seat] = known
-                acts[i, seat] = known[1]
+                acts[:, seat] = batch.greedy_bot(seat)
         return acts
-
-    @staticmethod
-    def _bot_reads(batch: Batch, hand: int, seat: int) -> bytes:
-        """All that the greedy bot of ``seat`` reads in row ``hand``, as bytes.
-
-        Its view of its own layout and of the foundations: the seat's block and the row's
-        header (the foundations only grow, so their log's length stands for the log).
-        """
-        row, p = batch.rows[hand], batch.params
-        base = int(p[P_SEAT0] + seat * p[P_SSTRIDE])
-        header: bytes = row[: p[P_FLOGC]].tobytes()
-        block: bytes = row[base : base + p[P_SSTRIDE]].tobytes()
-        return header + block
 
     def move(self, hand: int, seat: int) -> Move | None:
         """The move ``seat`` played in hand ``hand`` at the last step (``None``: it waited).
@@ -393,19 +418,59 @@ class SelfPlayBatch:
         (Move.parse('0:AH@P2>F+'), Move.parse('1:AS@P3>F+'))
         """
         action = int(self.played[hand, seat])
+        card = -1
+        if action >= FOUNDATION_BASE:
+            assert self.previous is not None
+            batch = self.previous
+            source, depth = (int(x) for x in self._parts[action])
+            card = source_card(batch.rows[hand], batch.params, seat, source, depth)
+        return self._move(seat, action, card)
+
+    def moves(self, seat: int) -> list[Move | None]:
+        """:meth:`move` of ``seat`` in every hand, the cards read from the rows in one call.
+
+        >>> from nertslib.adapters.selfplay import SelfPlayBatch
+        >>> table = SelfPlayBatch("standard", seats=2, hands=2)
+        >>> table.deal([1, 2])
+        >>> result = table.step(table.greedy_actions())
+        >>> table.moves(1) == [table.move(0, 1), table.move(1, 1)]
+        True
+        """
+        pairs = zip(self.played[:, seat].tolist(), self.played_cards(seat).tolist(), strict=True)
+        return [self._move(seat, action, card) for action, card in pairs]
+
+    def played_cards(self, seat: int) -> Any:
+        """The card ``seat`` played in every hand at the last step (-1: no card), int64.
+
+        With the action (``played``), the card names the :meth:`move`: a caller can key
+        what it derives from a move on the two ints.
+
+        >>> from nertslib.adapters.selfplay import SelfPlayBatch
+        >>> table = SelfPlayBatch("standard", seats=2, hands=1)
+        >>> table.deal([1])
+        >>> result = table.step(table.greedy_actions())
+        >>> table.played_cards(0).tolist() == [table.move(0, 0).card.id]
+        True
+        """
+        actions = np.ascontiguousarray(self.played[:, seat])
+        cards = np.full(self.hands, -1, np.int64)
+        if self.previous is not None:
+            batch = self.previous
+            played_cards(batch.rows, batch.params, seat, actions, self._parts, cards)
+        return cards
+
+    def _move(self, seat: int, action: int, card: int) -> Move | None:
+        """The move of ``action`` for ``seat`` whose card (a play's) is ``card``."""
         if action == WAIT:
             return None
-        if action < FOUNDATION_BASE:
-            return (Move.rotate, Move.turn, Move.restock, Move.call)[action](seat)
-        assert self.previous is not None
-        batch = self.previous
-        source, depth, target_zone, target, _suit = play_parts(action)
-        card = source_card(batch.rows[hand], batch.params, seat, source, depth)
-        move = self._moves.get((action, card))
+        move = self._moves.get((seat, action, card))
         if move is None:  # a move is a value: the same action and card make the same one
-            move = self._moves[action, card] = play_move(
-                card_from_id(card), source, target_zone, target
-            )
+            if action < FOUNDATION_BASE:
+                move = (Move.rotate, Move.turn, Move.restock, Move.call)[action](seat)
+            else:
+                source, _depth, target_zone, target, _suit = play_parts(action)
+                move = play_move(card_from_id(card), source, target_zone, target)
+            self._moves[seat, action, card] = move
         return move
 
     # --- stepping ------------------------------------------------------------------------
@@ -429,13 +494,13 @@ class SelfPlayBatch:
         illegal = self._illegal(batch, acts) & live[:, None]
         acts[illegal] = PASS
         acts[~live] = WAIT
-        stuck = [batch.stuck(s) for s in range(self.seats)]
+        # only a PASS reads a seat's verdict (is it a rotate?): a column without one skips it
+        none = np.zeros(self.hands, np.bool_)
+        stuck = [batch.stuck(s) if (acts[:, s] == PASS).any() else none for s in range(self.seats)]
         self._waits(batch, acts, stuck)
         self.previous, self.played = batch.copy(), acts
         conflict = self._apply(batch, acts, live, stuck)
-        for _ in range(2):  # twice stuck with no progress ends a hand: at most two rounds
-            if not batch.resolve_stalemates().any():
-                break
+        settle_stalemates(batch)
         return self._settle(batch, live, conflict, illegal)
 
     def _illegal(self, batch: Batch, acts: Any) -> Any:
@@ -443,10 +508,14 @@ class SelfPlayBatch:
         legal = np.stack([self._legal(batch, s, acts[:, s]) for s in range(self.seats)], 1)
         return ~legal & (acts != WAIT)
 
-    def _legal(self, batch: Batch, seat: int, acts: Any) -> Any:
-        """Whether each hand's action of ``acts`` (WAIT: none) is legal for ``seat`` now."""
+    def _legal(self, batch: Batch, seat: int | Any, acts: Any) -> Any:
+        """Whether each hand's action of ``acts`` (WAIT: none) is legal now for ``seat``.
+
+        ``seat``: one seat for every hand, or each hand's own (an int array).
+        """
         out = np.zeros(self.hands, np.bool_)
-        legal_rows(batch.rows, batch.params, batch.tables, seat, np.ascontiguousarray(acts), out)
+        seats = np.ascontiguousarray(np.broadcast_to(np.asarray(seat, np.int64), (self.hands,)))
+        legal_rows(batch.rows, batch.params, batch.tables, seats, np.ascontiguousarray(acts), out)
         return out
 
     def _waits(self, batch: Batch, acts: Any, stuck: list[Any]) -> None:
@@ -507,17 +576,12 @@ class SelfPlayBatch:
 
     def _legal_now(self, batch: Batch, seat: Any, act: Any, stuck: list[Any]) -> Any:
         """Whether each hand's ``act`` for ``seat`` is legal now (``PASS``: still a rotate)."""
-        ok = np.zeros(self.hands, np.bool_)
+        plays = (act != _SKIP) & (act != PASS)
+        ok = self._legal(batch, seat, np.where(plays, act, _SKIP))  # every hand's seat at once
         for s in range(self.seats):
-            mine = (seat == s) & (act != _SKIP)
-            if not mine.any():
-                continue
-            passes = mine & (act == PASS)
+            passes = (seat == s) & (act == PASS)
             if passes.any():  # the move decoded from PASS is a rotate: still stuck now?
                 ok[passes] = batch.stuck(s)[passes] & stuck[s][passes]
-            plays = mine & (act != PASS)
-            if plays.any():
-                ok[plays] = self._legal(batch, s, np.where(plays, act, _SKIP))[plays]
         return ok
 
     def _race(self, i: int, batch: Batch) -> tuple[tuple[Rejection | None, ...], bool]:

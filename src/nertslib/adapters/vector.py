@@ -44,7 +44,6 @@ from gymnasium.vector.utils import batch_space
 from nertslib.adapters.arrays import (
     SEED_RANGE,
     check_seat,
-    deal_in_play,
     observation_spaces,
     step_info,
 )
@@ -52,9 +51,8 @@ from nertslib.adapters.encoding import NUM_ACTIONS
 from nertslib.adapters.rewards import DEFAULT_REWARD
 from nertslib.adapters.selfplay import SelfPlayBatch, StepResult
 from nertslib.bots.driver import NO_PROGRESS_ROUNDS
-from nertslib.errors import NertsError
+from nertslib.errors import NertsError, Rejection
 from nertslib.quoting import excerpt
-from nertslib.state import GameState
 from nertslib.variants import Variant
 from nertslib.views import View, view
 
@@ -117,14 +115,27 @@ class NertsVectorEnv(VectorEnv):  # type: ignore[misc, unused-ignore]
         self._rngs = [seeding.np_random(None)[0] for _ in range(num_envs)]
         self._autoreset = np.zeros(num_envs, np.bool_)
         self._mask = np.zeros((num_envs, NUM_ACTIONS), np.int8)
+        self._known_infos: dict[tuple[int, int, bool], Any] = {}
 
-    def _draw(self, i: int) -> GameState:
-        """A new hand for sub-environment ``i``, drawn as ``NertsEnv.reset`` draws it."""
-        rng = self._rngs[i]
-        state = deal_in_play(self.variant, self.seats, rng)
-        for _ in range(self.seats - 1):  # the single env seeds each opponent's bot
-            rng.integers(SEED_RANGE)
-        return state
+    def _deal(self, envs: list[int]) -> None:
+        """Deal sub-environments ``envs`` new hands, drawn as ``NertsEnv.reset`` draws them.
+
+        ``arrays.deal_in_play``'s rule for many at once: a seed from each one's generator,
+        drawn again while its deal is over already; then the seeds the single environment
+        draws for its opponents' bots.
+        """
+        pending = envs
+        while pending:
+            seeds = [int(self._rngs[i].integers(SEED_RANGE)) for i in pending]
+            if self.table.batch is None:  # the first reset: every hand at once
+                self.table.deal(seeds)
+                over = self.table.ended.copy()
+            else:
+                over = self.table.redeal(pending, seeds)
+            pending = [i for i, done in zip(pending, over.tolist(), strict=True) if done]
+        for i in envs:
+            for _ in range(self.seats - 1):
+                self._rngs[i].integers(SEED_RANGE)
 
     def _observation(self) -> dict[str, Any]:
         observation, self._mask = self.table.observe(self.seat)
@@ -164,7 +175,7 @@ class NertsVectorEnv(VectorEnv):  # type: ignore[misc, unused-ignore]
             msg = f"reset needs one seed per sub-environment ({self.num_envs}); got {seed!r:.80}"
             raise NertsError(msg)
         self._rngs = [seeding.np_random(s)[0] for s in seeds]
-        self.table.start([self._draw(i) for i in range(self.num_envs)])
+        self._deal(list(range(self.num_envs)))
         self._autoreset[:] = False
         fresh = np.ones(self.num_envs, np.bool_)
         return self._observation(), self._infos(None, fresh)
@@ -182,12 +193,26 @@ class NertsVectorEnv(VectorEnv):  # type: ignore[misc, unused-ignore]
         chosen[:, self.seat] = agent
         fresh = self._autoreset.copy()
         result = self.table.step(chosen, active=~fresh)
-        for i in map(int, np.flatnonzero(fresh)):
-            self.table.restart(i, self._draw(i))
+        if fresh.any():
+            self._deal(np.flatnonzero(fresh).tolist())
         rewards = np.where(fresh, 0.0, result.rewards[:, self.seat])
         terminated, truncated = result.terminated.copy(), result.truncated.copy()
         self._autoreset = terminated | truncated
         return self._observation(), rewards, terminated, truncated, self._infos(result, fresh)
+
+    def _step_info(self, i: int, rejection: Rejection | None, illegal: bool, key: Any) -> Any:
+        """``step_info`` of env ``i``'s agent; an accepted move's is kept by ``key``.
+
+        ``key`` is the action and card played (they name the move): moves repeat, and the
+        infos are only read.
+        """
+        if rejection is not None:
+            return step_info(self.table.move(i, self.seat), rejection, illegal)
+        info = self._known_infos.get(key)
+        if info is None:
+            move = self.table.move(i, self.seat)
+            info = self._known_infos[key] = step_info(move, None, illegal)
+        return info
 
     def _infos(self, result: StepResult | None, fresh: Any) -> dict[str, Any]:
         """The infos ``SyncVectorEnv`` gathers from the single environments, built at once.
@@ -203,17 +228,19 @@ class NertsVectorEnv(VectorEnv):  # type: ignore[misc, unused-ignore]
         infos["illegal"] = np.zeros(n, np.bool_)
         for i, scores in enumerate(self.table.scores.tolist()):
             infos["scores"][i] = scores
-        for i in map(int, np.flatnonzero(~fresh)):
-            assert result is not None
-            rejected = result.rejected[i]
-            own = step_info(
-                self.table.move(i, self.seat),
-                None if rejected is None else rejected[self.seat],
-                bool(result.illegal[i, self.seat]),
-            )
-            for key, value in own.items():
-                infos[key][i] = value
-            infos["end"][i] = result.ends[i]
+        if result is not None:
+            illegal = result.illegal[:, self.seat].tolist()
+            actions = result.played[:, self.seat].tolist()
+            cards = self.table.played_cards(self.seat).tolist()
+            rejections = [None if r is None else r[self.seat] for r in result.rejected]
+            live = np.flatnonzero(~fresh).tolist()
+            owns = [
+                self._step_info(i, rejections[i], illegal[i], (actions[i], cards[i], illegal[i]))
+                for i in live
+            ]
+            for key in ("move", "rejected", "illegal"):
+                infos[key][live] = [own[key] for own in owns]
+            infos["end"][live] = [result.ends[i] for i in live]
         return {
             part: value
             for key in ("move", "rejected", "illegal", "scores", "end")

@@ -353,7 +353,30 @@ class Batch:
         'P2>F+ as H'
         """
         out = np.zeros(len(self), dtype=np.int32)
-        steps.greedy_rows(self.rows, self.params, self.tables, self._seat(seat), out)
+        steps.greedy_rows(self.rows, self.params, self.tables, self._seat(seat), False, out)
+        return np.where(out < 0, np.int32(enc.PASS), out)
+
+    def greedy_bot(self, seat: int) -> Any:
+        """:func:`~nertslib.greedy_bot`'s action on ``seat``'s view in every hand (-1: it waits).
+
+        Exactly ``encoding.encode(state, greedy_bot(view(state, seat), seat))``, ``-1`` where
+        the bot returns ``None`` (its view proves the seat stuck, or the hand is over). It
+        differs from :meth:`greedy` only where the seat is stuck: the bot cannot see its
+        stock, so it turns on unless its view proves the seat stuck.
+
+        Raises:
+            NertsError: for a Klondike layout with face-down cards (the bot guesses them from
+                its view there, which only the pure engine plays) or a bad seat.
+
+        >>> from nertslib.adapters.encoding import describe
+        >>> from nertslib.batch import Batch
+        >>> describe(int(Batch.deal("standard", 2, [1]).greedy_bot(0)[0]))
+        'P2>F+ as H'
+        """
+        self._check_greedy_bot()
+        out = np.zeros(len(self), dtype=np.int32)
+        with np.errstate(over="ignore"):  # the view's guess shuffles as the pure one does
+            steps.greedy_rows(self.rows, self.params, self.tables, self._seat(seat), True, out)
         return out
 
     def scores(self) -> Any:
@@ -532,13 +555,18 @@ class Batch:
         ):
             msg = f"rng must be a contiguous {shape} uint64 array; got {excerpt(rng)}"
             raise NertsError(msg)
-        if self.params[P_MD] and (arr == GREEDY).any():
+        if (arr == GREEDY).any():
+            self._check_greedy_bot()
+        return np.ascontiguousarray(arr, dtype=np.int64), rng
+
+    def _check_greedy_bot(self) -> None:
+        """Refuse the greedy bot where work piles hold face-down cards (only the pure one)."""
+        if self.params[P_MD]:
             msg = (
                 "the batch engine plays no greedy seat with face-down work cards (work_pile_"
                 "layout='klondike'): the greedy bot guesses them from its view"
             )
             raise NertsError(msg)
-        return np.ascontiguousarray(arr, dtype=np.int64), rng
 
     def _seat_array(self, seats: object, n: int) -> Any:
         arr = _ints(seats, n, "seats")

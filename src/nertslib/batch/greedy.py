@@ -2,7 +2,9 @@
 
 The same choices in the same order: a mandatory fill, the call, the first progress move,
 the first step of a shortest rearrangement that brings one about with the current tops,
-else a stock action while some waste top of a pass could make progress, else wait (-1).
+else a stock action while some waste top of a pass could make progress, else wait (-1);
+and the greedy *bot*'s choice on its seat's view (:func:`bot_action`), which differs only
+where the rule waits.
 """
 
 from __future__ import annotations
@@ -18,8 +20,10 @@ from nertslib.batch.moves import (
     progress_actions,
     seat_base,
     seat_cfg,
+    stock_action,
     waste_top,
 )
+from nertslib.batch.proof import own_arranged, proves_stuck
 from nertslib.batch.reach import tried
 from nertslib.batch.search import search
 from nertslib.batch.stuck import in_reach, pass_offers_progress
@@ -64,6 +68,36 @@ def greedy_action(
     step = _plan(h, p, t, seat, memo)
     if step >= 0:
         return step
+    return stock_step(h, p, t, seat, memo)
+
+
+@kernel
+def stock_step(h: np.ndarray, p: np.ndarray, t: np.ndarray, seat: int, memo: np.ndarray) -> int:
+    """``planning.seat_stock_step``: a stock action while a pass could make progress, else -1."""
     if not pass_offers_progress(h, p, t, seat, memo):
         return -1
+    base = seat_base(p, seat)
     return enc.TURN if h[base + S_DLEN] > h[base + S_CUR] else enc.RESTOCK
+
+
+@kernel
+def bot_action(
+    h: np.ndarray, p: np.ndarray, t: np.ndarray, seat: int, out: np.ndarray, memo: np.ndarray
+) -> int:
+    """``greedy_bot(view(state, seat), seat)`` encoded; -1 where it waits or the hand is over.
+
+    For a seat without face-down work cards (the bot guesses those; this does not). The bot
+    applies the greedy rule to its own cards with the hidden ones in card order: every choice
+    but the stock step reads shown cards only, so it is the whole position's unless that
+    waits (the seat is stuck). Then the stock step on the arranged cards; else the bot waits
+    only where its view proves the seat stuck, and otherwise takes a stock action.
+    """
+    action = greedy_action(h, p, t, seat, out, memo)
+    if action >= 0 or h[H_STATUS] != PLAY:
+        return action
+    g = np.empty_like(h)
+    own_arranged(h, p, seat, g)
+    action = stock_step(g, p, t, seat, memo)
+    if action >= 0 or proves_stuck(h, p, t, seat, memo):
+        return action
+    return stock_action(h, p, seat, False)

@@ -168,6 +168,28 @@ def source_card(h: np.ndarray, p: np.ndarray, seat: int, source: int, depth: int
     return int(h[at + size - depth]) if 0 < depth <= size else -1
 
 
+@kernel
+def played_cards(
+    rows: np.ndarray,
+    p: np.ndarray,
+    seat: int,
+    actions: np.ndarray,
+    parts: np.ndarray,
+    out: np.ndarray,
+) -> None:
+    """:func:`source_card` of each row's action for ``seat`` into ``out`` (-1: no play).
+
+    ``parts[action]`` holds the action's source and depth (``encoding.play_parts``), so a
+    step's moves are read in one call rather than one call a hand.
+    """
+    for r in range(rows.shape[0]):
+        a = actions[r]
+        if a < enc.FOUNDATION_BASE:
+            out[r] = -1
+        else:
+            out[r] = source_card(rows[r], p, seat, parts[a, 0], parts[a, 1])
+
+
 def stock_counts(rows: np.ndarray, p: np.ndarray) -> Any:
     """The stock sizes of every seat of every row, ``(rows, seats)`` (a strided read)."""
     bases = [int(p[P_SEAT0] + s * p[P_SSTRIDE]) for s in range(int(p[P_SEATS]))]
@@ -177,13 +199,19 @@ def stock_counts(rows: np.ndarray, p: np.ndarray) -> Any:
 
 @kernel
 def legal_rows(
-    rows: np.ndarray, p: np.ndarray, t: np.ndarray, seat: int, actions: np.ndarray, out: np.ndarray
+    rows: np.ndarray,
+    p: np.ndarray,
+    t: np.ndarray,
+    seats: np.ndarray,
+    actions: np.ndarray,
+    out: np.ndarray,
 ) -> None:
-    """Whether each row's action is among ``encoding.legal_actions`` of ``seat`` (SKIP: no).
+    """Whether each row's action is among ``encoding.legal_actions`` of its seat (SKIP: no).
 
     One action per row is all a step asks, so the rows' legal actions are listed and
-    searched, not written out as masks of ``NUM_ACTIONS``.
+    searched, not written out as masks of ``NUM_ACTIONS``; the seat is the row's (in a
+    step's priority order each hand has its own seat to play).
     """
     buf = np.empty(enc.NUM_ACTIONS, dtype=np.int32)
     for r in range(rows.shape[0]):
-        out[r] = actions[r] != SKIP and is_legal(rows[r], p, t, seat, actions[r], buf)
+        out[r] = actions[r] != SKIP and is_legal(rows[r], p, t, seats[r], actions[r], buf)

@@ -65,14 +65,22 @@ def put_hidden(g: np.ndarray, p: np.ndarray, seat: int, cards: np.ndarray) -> No
 
 
 @kernel
-def own_guess(h: np.ndarray, p: np.ndarray, seat: int, g: np.ndarray) -> None:
-    """Row ``g``: row ``h`` as ``determinize_own(view(h, seat), 0)`` deals the seat's cards.
+def own_arranged(h: np.ndarray, p: np.ndarray, seat: int, g: np.ndarray) -> None:
+    """Row ``g``: row ``h`` with the seat's hidden cards in card order (``arranged_seat``).
 
-    The other seats' hidden cards are left where they lie: the proof reads only this seat.
+    The other seats' hidden cards are left where they lie: the callers read only this seat.
     """
     g[:] = h
     cards = hidden_cards(h, p, seat)
     cards.sort()  # the view's unseen cards come by card id
+    put_hidden(g, p, seat, cards)
+
+
+@kernel
+def own_guess(h: np.ndarray, p: np.ndarray, seat: int, g: np.ndarray) -> None:
+    """Row ``g``: row ``h`` as ``determinize_own(view(h, seat), 0)`` deals the seat's cards."""
+    own_arranged(h, p, seat, g)
+    cards = hidden_cards(g, p, seat)
     shuffle_ids(cards, cards.shape[0], _ZERO_SEED, seat)
     put_hidden(g, p, seat, cards)
 

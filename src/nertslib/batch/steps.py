@@ -10,7 +10,7 @@ from typing import Final
 import numpy as np
 
 from nertslib.adapters import encoding as enc
-from nertslib.batch.greedy import greedy_action
+from nertslib.batch.greedy import bot_action, greedy_action
 from nertslib.batch.jit import kernel
 from nertslib.batch.layout import (
     H_CALLER,
@@ -160,14 +160,21 @@ def resolve_rows(rows: np.ndarray, p: np.ndarray, seeds: np.ndarray, which: np.n
 
 
 @kernel
-def greedy_rows(rows: np.ndarray, p: np.ndarray, t: np.ndarray, seat: int, out: np.ndarray) -> None:
-    """The greedy rule's action for ``seat`` in every row, ``PASS`` where it waits."""
+def greedy_rows(
+    rows: np.ndarray, p: np.ndarray, t: np.ndarray, seat: int, bot: bool, out: np.ndarray
+) -> None:
+    """The greedy rule's action for ``seat`` in every row (``bot``: the bot's on its view).
+
+    -1 where it waits.
+    """
     buf = np.empty(enc.NUM_ACTIONS, dtype=np.int32)
     memo = new_memo(p)  # one per call, emptied for each row
     for r in range(rows.shape[0]):
         forget(memo)
-        action = greedy_action(rows[r], p, t, seat, buf, memo)
-        out[r] = enc.PASS if action < 0 else action
+        if bot:
+            out[r] = bot_action(rows[r], p, t, seat, buf, memo)
+        else:
+            out[r] = greedy_action(rows[r], p, t, seat, buf, memo)
 
 
 @kernel
