@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 import nertslib as nl
 from nertslib.cli.app import nerts
+from tests.batch.helpers import require_fast
 
 pytestmark = pytest.mark.ray
 
@@ -45,3 +46,13 @@ def test_ray_backend_matches_processes(tmp_path):
     assert data["timings"]["backend"] == "ray"
     del data["timings"]
     assert data == json.loads(json.dumps(without_timings(local)))
+
+
+def test_ray_plays_the_batch_engine_hand_by_hand():
+    # CI runs this again in its batch block, where numba is installed and a skip fails.
+    require_fast()
+    bots = ("greedy", "random", "random")
+    pure = nl.simulate(30, workers=1, seats=3, bots=bots, seed=5, engine="pure")
+    on_ray = nl.simulate(30, workers=2, backend="ray", seats=3, bots=bots, seed=5, engine="batch")
+    assert (on_ray.engine, on_ray.backend) == ("batch", "ray")
+    assert without_timings(on_ray) == without_timings(pure)
