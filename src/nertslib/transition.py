@@ -186,9 +186,9 @@ def _stock_moved(ctx: Context, lay: Layout, move: Move) -> Layout:
         work=lay.work,
         deck=deck,
         cursor=cur,
+        passes=passes,
         down=lay.down,
         bound=lay.bound,
-        passes=passes,
     )
 
 
@@ -207,7 +207,7 @@ def successor(state: GameState, move: Move) -> GameState:
     lay = state.layouts[seat]
     kind = move.kind
     if kind is K_CALL:
-        return _state(state, state.layouts, state.fnd, EndReason.NERTS, seat, state.stalled)
+        return _next_state(state, state.layouts, state.fnd, EndReason.NERTS, seat, state.stalled)
     fnd, status, caller, stalled = state.fnd, state.status, state.caller, state.stalled
     if kind is K_PLAY:
         mine, fnd, status, caller, stalled = _played(state, lay, move)
@@ -216,10 +216,10 @@ def successor(state: GameState, move: Move) -> GameState:
         mine = _stock_moved(state.ctx, lay, move)
     layouts = list(state.layouts)
     layouts[seat] = mine
-    return _state(state, tuple(layouts), fnd, status, caller, stalled)
+    return _next_state(state, tuple(layouts), fnd, status, caller, stalled)
 
 
-def _state(
+def _next_state(
     state: GameState,
     layouts: tuple[Layout, ...],
     fnd: Work,
