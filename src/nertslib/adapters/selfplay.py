@@ -96,7 +96,6 @@ WAIT: Final = -1
 (``PASS`` rotates a stuck seat's stock, as every adapter decodes it; a bot that returns
 ``None`` waits.) It is also the action ``Batch.apply`` leaves a hand alone for.
 """
-_SKIP = WAIT
 
 
 def check_vector_variant(variant: Variant | str, seats: int) -> Variant:
@@ -346,10 +345,7 @@ class SelfPlayBatch:
             msg = f"start needs {self.hands} states of this table; got {len(batch)}"
             raise NertsError(msg)
         self.batch = batch
-        self.steps[:] = 0
-        self.idle[:] = 0
-        self.ended[:] = batch.over()
-        self.scores[:] = batch.scores()
+        self._begin(np.arange(self.hands), batch)
 
     def restart(self, hand: int, state: GameState) -> None:
         """Start hand ``hand`` afresh from ``state`` (the others go on as they are)."""
@@ -543,7 +539,7 @@ class SelfPlayBatch:
         both_keep = self.variant.tie_policy == "both_keep"
         for k in range(self.seats):
             seat = (self.steps + k) % self.seats
-            act = np.where(live & ~conflict, acts[hands, seat], _SKIP)
+            act = np.where(live & ~conflict, acts[hands, seat], WAIT)
             ok = self._legal_now(batch, seat, act, stuck)
             target = np.where(act >= 0, self._targets[np.maximum(act, 0)], -1)
             tie = (
@@ -555,10 +551,10 @@ class SelfPlayBatch:
                 & (batch.rows[:, H_STATUS] == PLAY)
                 & ~self._completed(batch, target)
             )
-            conflict |= (act != _SKIP) & ~ok & ~tie
+            conflict |= (act != WAIT) & ~ok & ~tie
             lands = np.where(target == NEW_FOUNDATION, batch.rows[:, H_FCOUNT], target)
             # every action left is legal now (just checked), or a tie: apply without a check
-            apply_rows(batch.rows, batch.params, batch.tables, seat, np.where(ok | tie, act, _SKIP))
+            apply_rows(batch.rows, batch.params, batch.tables, seat, np.where(ok | tie, act, WAIT))
             np.add.at(landed, (hands[ok & (target >= 0)], lands[ok & (target >= 0)]), 1)
         return conflict
 
@@ -576,8 +572,8 @@ class SelfPlayBatch:
 
     def _legal_now(self, batch: Batch, seat: Any, act: Any, stuck: list[Any]) -> Any:
         """Whether each hand's ``act`` for ``seat`` is legal now (``PASS``: still a rotate)."""
-        plays = (act != _SKIP) & (act != PASS)
-        ok = self._legal(batch, seat, np.where(plays, act, _SKIP))  # every hand's seat at once
+        plays = (act != WAIT) & (act != PASS)
+        ok = self._legal(batch, seat, np.where(plays, act, WAIT))  # every hand's seat at once
         for s in range(self.seats):
             passes = (seat == s) & (act == PASS)
             if passes.any():  # the move decoded from PASS is a rotate: still stuck now?
